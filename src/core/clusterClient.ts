@@ -1,0 +1,296 @@
+import {
+  CancelledError,
+  type ClusterError,
+  ConfigurationError,
+  ConnectTimeoutError,
+  type ErrorContext,
+  NetworkError,
+  ProtocolError,
+  RedirectError,
+  TimeoutError,
+  TlsError,
+  isClusterError,
+} from './errors';
+import { clusterRequestPath, parseServiceEndpoint, type ServiceEndpoint } from './endpoint';
+import { parseErrorBody } from './errorBody';
+import { CallDeadline } from './http/callDeadline';
+import { createDispatcher, type ProxySettings } from './http/dispatcher';
+import { discardBody, headerValue, readBodyCapped } from './http/readBody';
+import { classifyTransportFailure, type TransportFailure } from './http/transportFailure';
+import type { Dispatcher } from './http/undici';
+import { buildRequestBody, ClusterRequestSchema, type Message, type ReplyMessage } from './messages';
+import { redactSecrets } from './redact';
+import { errorForStatus, interpretSuccessBody } from './replyInterpretation';
+import { parseRetryAfterSeconds } from './retryAfter';
+import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retryPolicy';
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
+export const DEFAULT_TOTAL_TIMEOUT_MS = 120_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+export interface ClusterClientOptions {
+  /** Base address including the version segment, e.g. `https://api.wizlay.com/v1`. */
+  readonly baseUrl: string;
+  /** Sent as User-Agent, e.g. `cluster-chat/0.1.0`. */
+  readonly userAgent: string;
+  readonly connectTimeoutMs?: number;
+  /** Default total time for one call, every attempt and wait included. */
+  readonly totalTimeoutMs?: number;
+  /** Replies larger than this are not read. */
+  readonly maxResponseBytes?: number;
+  readonly retryPolicy?: RetryPolicy;
+  readonly proxy?: ProxySettings;
+  /** Environment for HTTPS_PROXY / HTTP_PROXY / NO_PROXY (the host passes process.env). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Receives one entry per attempt; entries never hold the key or message contents. */
+  readonly log?: (entry: RequestLogEntry) => void;
+}
+
+export interface SendRequest {
+  readonly clusterId: string;
+  readonly messages: readonly Message[];
+  readonly apiKey: string;
+  readonly signal?: AbortSignal;
+  /** Overrides the client's total timeout for this call. */
+  readonly totalTimeoutMs?: number;
+}
+
+export interface ClusterReply {
+  /** The assistant message the cluster appended. */
+  readonly assistant: Message;
+  /** The whole conversation as the cluster returned it. */
+  readonly messages: readonly ReplyMessage[];
+  readonly status: number;
+  readonly requestId: string | undefined;
+  readonly durationMs: number;
+  readonly attempts: number;
+}
+
+export interface RequestLogEntry {
+  readonly method: 'POST';
+  readonly origin: string;
+  readonly clusterId: string;
+  readonly attempt: number;
+  readonly status: number | undefined;
+  readonly durationMs: number;
+  readonly requestId: string | undefined;
+  /** 'ok', or the kind of error this attempt ended with. */
+  readonly outcome: 'ok' | ClusterError['kind'];
+  /** Set when the client waits this long and tries again. */
+  readonly retryInMs?: number;
+}
+
+/**
+ * Sends conversations to clusters over one keep-alive connection pool. Safe to share; call
+ * `close()` when the settings it was made from change or the extension deactivates.
+ */
+export class ClusterClient {
+  readonly endpoint: ServiceEndpoint;
+  private readonly dispatcher: Dispatcher;
+  private readonly connectTimeoutMs: number;
+  private readonly totalTimeoutMs: number;
+  private readonly maxResponseBytes: number;
+  private readonly retryPolicy: RetryPolicy;
+
+  constructor(private readonly options: ClusterClientOptions) {
+    this.endpoint = parseServiceEndpoint(options.baseUrl);
+    this.connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    this.totalTimeoutMs = options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
+    this.dispatcher = createDispatcher({
+      connectTimeoutMs: this.connectTimeoutMs,
+      proxy: options.proxy,
+      env: options.env,
+    });
+  }
+
+  /** Sends the conversation and returns the cluster's reply, or throws a {@link ClusterError}. */
+  async send(request: SendRequest): Promise<ClusterReply> {
+    checkRequest(request);
+    const body = JSON.stringify(buildRequestBody(request.messages));
+    const headers = {
+      authorization: `Bearer ${request.apiKey}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'user-agent': this.options.userAgent,
+    };
+    const path = clusterRequestPath(this.endpoint, request.clusterId);
+    const deadline = new CallDeadline(request.totalTimeoutMs ?? this.totalTimeoutMs, request.signal);
+    const started = performance.now();
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const outcome = await this.attempt(request, path, headers, body, deadline, attempt);
+        if (outcome.kind === 'reply') {
+          return { ...outcome.reply, durationMs: performance.now() - started, attempts: attempt };
+        }
+        await deadline.sleep(outcome.retryInMs).catch(() => {
+          throw abortError(deadline, { clusterId: request.clusterId });
+        });
+      }
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  /** Closes the connection pool; calls under way are aborted. */
+  async close(): Promise<void> {
+    await this.dispatcher.destroy().catch(() => undefined);
+  }
+
+  private async attempt(
+    request: SendRequest,
+    path: string,
+    headers: Record<string, string>,
+    body: string,
+    deadline: CallDeadline,
+    attempt: number,
+  ): Promise<
+    | { kind: 'reply'; reply: Omit<ClusterReply, 'durationMs' | 'attempts'> }
+    | { kind: 'retry'; retryInMs: number; error: ClusterError }
+  > {
+    const origin = this.endpoint.origin;
+    const started = performance.now();
+    const base = { clusterId: request.clusterId };
+    const log = (status: number | undefined, requestId: string | undefined, outcome: RequestLogEntry['outcome'], retryInMs?: number): void => {
+      this.options.log?.({
+        method: 'POST',
+        origin,
+        clusterId: request.clusterId,
+        attempt,
+        status,
+        durationMs: Math.round(performance.now() - started),
+        requestId,
+        outcome,
+        ...(retryInMs === undefined ? {} : { retryInMs }),
+      });
+    };
+
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await this.dispatcher.request({ origin, path, method: 'POST', headers, body, signal: deadline.signal });
+    } catch (error) {
+      const failure = classifyTransportFailure(error);
+      const typed = deadline.abortedBy ? abortError(deadline, base) : this.transportError(failure, base);
+      const retryInMs =
+        failure.kind === 'refused' && !deadline.abortedBy
+          ? retryDelayMs({ kind: 'refused' }, attempt, this.retryPolicy, deadline.remainingMs())
+          : undefined;
+      log(undefined, undefined, typed.kind, retryInMs);
+      if (retryInMs !== undefined) {
+        return { kind: 'retry', retryInMs, error: typed };
+      }
+      throw typed;
+    }
+
+    const status = response.statusCode;
+    const requestId = headerValue(response.headers, 'x-request-id') ?? headerValue(response.headers, 'request-id');
+    const context: ErrorContext = { ...base, status, ...(requestId === undefined ? {} : { requestId }) };
+    try {
+      if (status >= 200 && status < 300) {
+        const reply = await this.readReply(response, context, request.messages.length);
+        log(status, requestId, 'ok');
+        return { kind: 'reply', reply: { ...reply, status, requestId } };
+      }
+      if (status >= 300 && status < 400) {
+        discardBody(response.body);
+        throw new RedirectError(originOf(headerValue(response.headers, 'location'), origin), context);
+      }
+      const retryAfterSeconds = parseRetryAfterSeconds(headerValue(response.headers, 'retry-after'));
+      const error = errorForStatus(status, await this.readErrorContext(response, context, request.apiKey), retryAfterSeconds);
+      const retryInMs = retryDelayMs({ kind: 'status', status, retryAfterSeconds }, attempt, this.retryPolicy, deadline.remainingMs());
+      if (retryInMs !== undefined) {
+        log(status, error.requestId, error.kind, retryInMs);
+        return { kind: 'retry', retryInMs, error };
+      }
+      throw error;
+    } catch (error) {
+      const typed = deadline.abortedBy
+        ? abortError(deadline, context)
+        : isClusterError(error)
+          ? error
+          : this.transportError(classifyTransportFailure(error), context);
+      log(status, typed.requestId, typed.kind);
+      throw typed;
+    }
+  }
+
+  private async readReply(response: Dispatcher.ResponseData, context: ErrorContext, sentCount: number) {
+    const read = await readBodyCapped(response.body, response.headers, this.maxResponseBytes);
+    if (!read.complete) {
+      throw new ProtocolError(
+        'tooLarge',
+        `Replies over ${Math.round(this.maxResponseBytes / (1024 * 1024))} MB are not read.`,
+        context,
+      );
+    }
+    return interpretSuccessBody(read.text, headerValue(response.headers, 'content-type'), sentCount, context);
+  }
+
+  /** Adds the server's own message and request id (redacted) to the context of an error status. */
+  private async readErrorContext(response: Dispatcher.ResponseData, context: ErrorContext, apiKey: string): Promise<ErrorContext> {
+    let text = '';
+    try {
+      const read = await readBodyCapped(response.body, { 'content-length': undefined }, MAX_ERROR_BODY_BYTES);
+      text = read.complete ? read.text : '';
+    } catch {
+      return context;
+    }
+    const info = parseErrorBody(text, headerValue(response.headers, 'content-type'));
+    return {
+      ...context,
+      ...(info.message === undefined ? {} : { serverMessage: redactSecrets(info.message, [apiKey]) }),
+      ...(context.requestId === undefined && info.requestId !== undefined ? { requestId: redactSecrets(info.requestId, [apiKey]) } : {}),
+    };
+  }
+
+  private transportError(failure: TransportFailure, context: ErrorContext): ClusterError {
+    const origin = this.endpoint.origin;
+    switch (failure.kind) {
+      case 'connectTimeout':
+        return new ConnectTimeoutError(origin, this.connectTimeoutMs, context);
+      case 'tls':
+        return new TlsError(origin, failure.code, context);
+      case 'refused':
+      case 'dns':
+      case 'unreachable':
+      case 'reset':
+      case 'other':
+        return new NetworkError(failure.kind, origin, failure.code, context);
+    }
+  }
+}
+
+function checkRequest(request: SendRequest): void {
+  if (request.apiKey.length === 0) {
+    throw new ConfigurationError('No API key is set. Set one with “Cluster Chat: Set API Key”.');
+  }
+  if (!/^[\x21-\x7e]+$/.test(request.apiKey)) {
+    throw new ConfigurationError(
+      'The API key contains spaces, line breaks or other characters that cannot be sent. Set it again with “Cluster Chat: Set API Key”.',
+    );
+  }
+  if (request.clusterId.length === 0) {
+    throw new ConfigurationError('No cluster is selected. Choose one with “Cluster Chat: Select Cluster…”.');
+  }
+  if (!ClusterRequestSchema.safeParse(buildRequestBody(request.messages)).success) {
+    throw new ConfigurationError('The conversation is empty or holds a message without a role or text.');
+  }
+}
+
+function abortError(deadline: CallDeadline, context: ErrorContext): ClusterError {
+  return deadline.abortedBy === 'timeout' ? new TimeoutError(deadline.totalMs, context) : new CancelledError(context);
+}
+
+/** The origin of a Location header, resolved against ours; never its path or query. */
+function originOf(location: string | undefined, base: string): string | undefined {
+  if (location === undefined) {
+    return undefined;
+  }
+  try {
+    return new URL(location, base).origin;
+  } catch {
+    return undefined;
+  }
+}

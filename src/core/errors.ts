@@ -1,0 +1,305 @@
+/**
+ * Every way a call to a cluster can fail, as a typed error with a short message that tells the user
+ * what to do. Texts that came from the server are redacted and shortened before they get here.
+ */
+export type ClusterErrorKind =
+  | 'config'
+  | 'auth'
+  | 'unknownCluster'
+  | 'badRequest'
+  | 'tooLarge'
+  | 'rateLimited'
+  | 'server'
+  | 'unexpectedStatus'
+  | 'connectTimeout'
+  | 'timeout'
+  | 'network'
+  | 'tls'
+  | 'redirect'
+  | 'protocol'
+  | 'cancelled';
+
+/** What is known about the call that failed. */
+export interface ErrorContext {
+  readonly clusterId?: string;
+  readonly status?: number;
+  readonly requestId?: string;
+  /** The server's own explanation, already redacted and shortened. */
+  readonly serverMessage?: string;
+}
+
+export abstract class ClusterError extends Error {
+  abstract readonly kind: ClusterErrorKind;
+  /**
+   * Whether the cluster may have received and acted on the request. When true, sending it again
+   * may repeat a custom action's side effects, so a retry must be the user's informed choice.
+   */
+  abstract readonly mayHaveBeenProcessed: boolean;
+  readonly clusterId: string | undefined;
+  readonly status: number | undefined;
+  readonly requestId: string | undefined;
+  readonly serverMessage: string | undefined;
+
+  protected constructor(summary: string, context: ErrorContext) {
+    super(composeMessage(summary, context));
+    this.name = new.target.name;
+    this.clusterId = context.clusterId;
+    this.status = context.status;
+    this.requestId = context.requestId;
+    this.serverMessage = context.serverMessage;
+  }
+}
+
+function composeMessage(summary: string, context: ErrorContext): string {
+  let message = summary;
+  if (context.serverMessage) {
+    message += ` The service said: “${context.serverMessage}”.`;
+  }
+  if (context.requestId) {
+    message += ` (Request id: ${context.requestId}.)`;
+  }
+  return message;
+}
+
+function statusText(status: number | undefined): string {
+  return status === undefined ? '' : ` (HTTP ${status})`;
+}
+
+function clusterName(context: ErrorContext): string {
+  return context.clusterId === undefined ? 'the cluster' : `cluster “${context.clusterId}”`;
+}
+
+/** The base URL or another setting makes a safe request impossible; nothing was sent. */
+export class ConfigurationError extends ClusterError {
+  readonly kind = 'config';
+  readonly mayHaveBeenProcessed = false;
+  constructor(summary: string) {
+    super(summary, {});
+  }
+}
+
+/** 401 or 403: the key is missing, wrong, or has no access to this cluster. */
+export class AuthError extends ClusterError {
+  readonly kind = 'auth';
+  readonly mayHaveBeenProcessed = false;
+  constructor(context: ErrorContext) {
+    super(
+      context.status === 403
+        ? `The API key has no access to ${clusterName(context)}${statusText(context.status)}. Check the key's permissions in your account, or select another cluster.`
+        : `The cluster service did not accept the API key${statusText(context.status)}. Set a valid key with “Cluster Chat: Set API Key”.`,
+      context,
+    );
+  }
+}
+
+/** 404: no cluster with this id (ids are opaque; it may be mistyped or deleted). */
+export class UnknownClusterError extends ClusterError {
+  readonly kind = 'unknownCluster';
+  readonly mayHaveBeenProcessed = false;
+  constructor(context: ErrorContext) {
+    super(
+      `${capitalize(clusterName(context))} was not found${statusText(context.status)}. Check the cluster id, or pick another one with “Cluster Chat: Select Cluster…”.`,
+      context,
+    );
+  }
+}
+
+/** 400 or 422: the service refused the request's content. */
+export class BadRequestError extends ClusterError {
+  readonly kind = 'badRequest';
+  readonly mayHaveBeenProcessed = false;
+  constructor(context: ErrorContext) {
+    super(`The cluster service rejected the request as invalid${statusText(context.status)}.`, context);
+  }
+}
+
+/** 413: the conversation is larger than the service accepts. */
+export class RequestTooLargeError extends ClusterError {
+  readonly kind = 'tooLarge';
+  readonly mayHaveBeenProcessed = false;
+  constructor(context: ErrorContext) {
+    super(
+      `The conversation is too large for the cluster service${statusText(context.status)}. Remove some messages or attachments, then send again.`,
+      context,
+    );
+  }
+}
+
+/** 429: too many requests; `retryAfterSeconds` is what the service asked for, if it said. */
+export class RateLimitedError extends ClusterError {
+  readonly kind = 'rateLimited';
+  readonly mayHaveBeenProcessed = false;
+  readonly retryAfterSeconds: number | undefined;
+  constructor(context: ErrorContext, retryAfterSeconds: number | undefined) {
+    super(
+      `The cluster service is limiting requests${statusText(context.status)}. ${
+        retryAfterSeconds === undefined ? 'Wait a moment' : `Wait ${formatSeconds(retryAfterSeconds)}`
+      }, then try again.`,
+      context,
+    );
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** 5xx: the service failed. It may have run part of the request, so a retry is the user's call. */
+export class ServerError extends ClusterError {
+  readonly kind = 'server';
+  readonly mayHaveBeenProcessed: boolean;
+  readonly retryAfterSeconds: number | undefined;
+  constructor(context: ErrorContext, retryAfterSeconds: number | undefined) {
+    const unavailable = context.status === 503;
+    super(
+      unavailable
+        ? `The cluster service is temporarily unavailable${statusText(context.status)}. ${
+            retryAfterSeconds === undefined ? 'Try again in a moment.' : `Try again in ${formatSeconds(retryAfterSeconds)}.`
+          }`
+        : `The cluster service failed while handling the request${statusText(context.status)}. Try again later; if it keeps failing, check the service's status.`,
+      context,
+    );
+    this.mayHaveBeenProcessed = !unavailable;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Any other status the spec does not explain (for example 409 or a 1xx/2xx oddity). */
+export class UnexpectedStatusError extends ClusterError {
+  readonly kind = 'unexpectedStatus';
+  readonly mayHaveBeenProcessed = true;
+  constructor(context: ErrorContext) {
+    super(`The cluster service answered with an unexpected status${statusText(context.status)}.`, context);
+  }
+}
+
+/** The connection (TCP and TLS) was not open within the connect timeout. Nothing was sent. */
+export class ConnectTimeoutError extends ClusterError {
+  readonly kind = 'connectTimeout';
+  readonly mayHaveBeenProcessed = false;
+  constructor(origin: string, timeoutMs: number, context: ErrorContext = {}) {
+    super(
+      `Could not connect to ${origin} within ${formatSeconds(timeoutMs / 1000)}. Check your network or proxy, and the “clusterChat.baseUrl” setting.`,
+      context,
+    );
+  }
+}
+
+/** The whole call took longer than the total timeout. The cluster may still be working on it. */
+export class TimeoutError extends ClusterError {
+  readonly kind = 'timeout';
+  readonly mayHaveBeenProcessed = true;
+  constructor(timeoutMs: number, context: ErrorContext) {
+    super(
+      `${capitalize(clusterName(context))} did not answer within ${formatSeconds(timeoutMs / 1000)}. It may still be working, so sending again may repeat its actions. For slow clusters, raise “clusterChat.requestTimeoutSeconds”.`,
+      context,
+    );
+  }
+}
+
+export type NetworkFailure = 'refused' | 'dns' | 'reset' | 'unreachable' | 'other';
+
+/** The network failed: connection refused, host not found, or the connection dropped. */
+export class NetworkError extends ClusterError {
+  readonly kind = 'network';
+  readonly failure: NetworkFailure;
+  readonly mayHaveBeenProcessed: boolean;
+  readonly code: string | undefined;
+  constructor(failure: NetworkFailure, origin: string, code: string | undefined, context: ErrorContext) {
+    super(networkSummary(failure, origin, code), context);
+    this.failure = failure;
+    this.code = code;
+    this.mayHaveBeenProcessed = failure === 'reset' || failure === 'other';
+  }
+}
+
+function networkSummary(failure: NetworkFailure, origin: string, code: string | undefined): string {
+  switch (failure) {
+    case 'refused':
+      return `Could not connect to ${origin}: the connection was refused. Check that the service (or the local emulator) is running and that “clusterChat.baseUrl” is right.`;
+    case 'dns':
+      return `Could not find the host of ${origin}. Check “clusterChat.baseUrl” and your network connection.`;
+    case 'unreachable':
+      return `Could not reach ${origin}: the network is unreachable. Check your connection or proxy settings.`;
+    case 'reset':
+      return `The connection to ${origin} was closed before the reply was complete. The cluster may have processed the request; check before sending it again.`;
+    case 'other':
+      return `The request to ${origin} failed on the network${code ? ` (${code})` : ''}. Check your connection and try again.`;
+  }
+}
+
+/** The TLS handshake failed: an untrusted or mismatched certificate, or not TLS at all. */
+export class TlsError extends ClusterError {
+  readonly kind = 'tls';
+  readonly mayHaveBeenProcessed = false;
+  readonly code: string | undefined;
+  constructor(origin: string, code: string | undefined, context: ErrorContext = {}) {
+    super(
+      `A secure connection to ${origin} could not be established${code ? ` (${code})` : ''}. If a proxy inspects your traffic, trust its certificate or adjust “http.proxyStrictSSL”; otherwise check “clusterChat.baseUrl”.`,
+      context,
+    );
+    this.code = code;
+  }
+}
+
+/** A 3xx: redirects are never followed, so the key cannot travel to another origin. */
+export class RedirectError extends ClusterError {
+  readonly kind = 'redirect';
+  readonly mayHaveBeenProcessed = false;
+  /** Origin of the redirect target only (never its path or query), or undefined if unreadable. */
+  readonly targetOrigin: string | undefined;
+  constructor(targetOrigin: string | undefined, context: ErrorContext) {
+    super(
+      `The cluster service answered with a redirect${statusText(context.status)}${
+        targetOrigin ? ` to ${targetOrigin}` : ''
+      }. Redirects are not followed, so the API key is never sent elsewhere. Check “clusterChat.baseUrl”.`,
+      context,
+    );
+    this.targetOrigin = targetOrigin;
+  }
+}
+
+export type ProtocolFailure = 'notJson' | 'shape' | 'noAssistant' | 'tooLarge';
+
+/** The service answered 2xx, but not with a reply this client can use. */
+export class ProtocolError extends ClusterError {
+  readonly kind = 'protocol';
+  readonly mayHaveBeenProcessed = true;
+  readonly failure: ProtocolFailure;
+  constructor(failure: ProtocolFailure, detail: string, context: ErrorContext) {
+    super(`${protocolSummary(failure)} ${detail}`.trim(), context);
+    this.failure = failure;
+  }
+}
+
+function protocolSummary(failure: ProtocolFailure): string {
+  switch (failure) {
+    case 'notJson':
+      return 'The cluster’s reply is not valid JSON.';
+    case 'shape':
+      return 'The cluster’s reply does not have the expected content.messages structure.';
+    case 'noAssistant':
+      return 'The cluster’s reply holds no assistant message after the messages that were sent.';
+    case 'tooLarge':
+      return 'The cluster’s reply is too large to read.';
+  }
+}
+
+/** The caller cancelled the request. */
+export class CancelledError extends ClusterError {
+  readonly kind = 'cancelled';
+  readonly mayHaveBeenProcessed = true;
+  constructor(context: ErrorContext = {}) {
+    super('The request was cancelled.', context);
+  }
+}
+
+export function isClusterError(value: unknown): value is ClusterError {
+  return value instanceof ClusterError;
+}
+
+function formatSeconds(seconds: number): string {
+  const rounded = Math.max(0, Math.round(seconds * 10) / 10);
+  return rounded === 1 ? '1 second' : `${rounded} seconds`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

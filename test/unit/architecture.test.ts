@@ -1,0 +1,43 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? sourceFiles(full) : entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+function imports(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:from|import|require\()\s*['"]([^'"]+)['"]/g)].map((match) => match[1] ?? '');
+}
+
+describe('architecture', () => {
+  it('src/core knows neither vscode nor the DOM', () => {
+    const files = sourceFiles(path.join(root, 'src', 'core'));
+    assert.ok(files.length > 5);
+    for (const file of files) {
+      const relative = path.relative(root, file);
+      assert.ok(!imports(file).includes('vscode'), `${relative} imports vscode`);
+      const text = fs.readFileSync(file, 'utf8');
+      assert.doesNotMatch(text, /\b(document|window|HTMLElement|acquireVsCodeApi)\b/, `${relative} uses the DOM`);
+    }
+  });
+
+  it('src/webview imports neither vscode nor Node modules', () => {
+    for (const file of sourceFiles(path.join(root, 'src', 'webview'))) {
+      for (const specifier of imports(file)) {
+        assert.ok(specifier !== 'vscode' && !specifier.startsWith('node:') && specifier !== 'undici', `${path.relative(root, file)} imports ${specifier}`);
+      }
+    }
+  });
+
+  it('the HTTP library is imported in one place only', () => {
+    const importers = sourceFiles(path.join(root, 'src')).filter((file) => imports(file).includes('undici'));
+    assert.deepEqual(importers.map((file) => path.relative(root, file)), [path.join('src', 'core', 'http', 'undici.ts')]);
+  });
+});

@@ -1,0 +1,88 @@
+import * as assert from 'node:assert/strict';
+import { clusterRequestPath, isLoopbackHost, parseServiceEndpoint } from '../../../src/core/endpoint';
+import { ConfigurationError } from '../../../src/core/errors';
+import { classifyTransportFailure } from '../../../src/core/http/transportFailure';
+import { redactSecrets } from '../../../src/core/redact';
+import { parseRetryAfterSeconds } from '../../../src/core/retryAfter';
+import { DEFAULT_RETRY_POLICY, retryDelayMs } from '../../../src/core/retryPolicy';
+
+describe('retry policy', () => {
+  const policy = DEFAULT_RETRY_POLICY;
+  it('retries a refused connection with backoff, up to the attempt limit', () => {
+    assert.equal(retryDelayMs({ kind: 'refused' }, 1, policy, 60_000), 250);
+    assert.equal(retryDelayMs({ kind: 'refused' }, 2, policy, 60_000), 1000);
+    assert.equal(retryDelayMs({ kind: 'refused' }, 3, policy, 60_000), undefined);
+  });
+  it('retries 429 and 503 only with a Retry-After within the bound', () => {
+    assert.equal(retryDelayMs({ kind: 'status', status: 429, retryAfterSeconds: 2 }, 1, policy, 60_000), 2000);
+    assert.equal(retryDelayMs({ kind: 'status', status: 503, retryAfterSeconds: 0 }, 1, policy, 60_000), 0);
+    assert.equal(retryDelayMs({ kind: 'status', status: 429, retryAfterSeconds: 6 }, 1, policy, 60_000), undefined);
+    assert.equal(retryDelayMs({ kind: 'status', status: 429, retryAfterSeconds: undefined }, 1, policy, 60_000), undefined);
+  });
+  it('never retries other statuses, whatever they say', () => {
+    for (const status of [500, 502, 504, 400, 401, 404, 408]) {
+      assert.equal(retryDelayMs({ kind: 'status', status, retryAfterSeconds: 1 }, 1, policy, 60_000), undefined, String(status));
+    }
+  });
+  it('does not wait past the total timeout', () => {
+    assert.equal(retryDelayMs({ kind: 'status', status: 429, retryAfterSeconds: 2 }, 1, policy, 1500), undefined);
+  });
+});
+
+describe('parseRetryAfterSeconds', () => {
+  it('reads delta seconds and HTTP dates', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    assert.equal(parseRetryAfterSeconds('7', now), 7);
+    assert.equal(parseRetryAfterSeconds('Thu, 01 Jan 2026 00:00:30 GMT', now), 30);
+    assert.equal(parseRetryAfterSeconds('Wed, 31 Dec 2025 00:00:00 GMT', now), 0);
+    assert.equal(parseRetryAfterSeconds('soon', now), undefined);
+    assert.equal(parseRetryAfterSeconds(undefined, now), undefined);
+  });
+});
+
+describe('service endpoint', () => {
+  it('keeps origin and base path, dropping trailing slashes', () => {
+    assert.deepEqual(parseServiceEndpoint('https://api.wizlay.com/v1/'), { origin: 'https://api.wizlay.com', basePath: '/v1' });
+    assert.equal(clusterRequestPath(parseServiceEndpoint('http://127.0.0.1:8787/v1'), 'x&y=z'), '/v1/clusters?id=x%26y%3Dz');
+  });
+  const refused: Array<[string, RegExp]> = [
+    ['not a url', /not a valid address/],
+    ['ftp://example.com/v1', /must start with https/],
+    ['http://10.0.0.5/v1', /plain http/],
+    ['https://user:pass@api.wizlay.com/v1', /user name or password/],
+    ['https://api.wizlay.com/v1?id=1', /query/],
+  ];
+  for (const [url, message] of refused) {
+    it(`refuses ${url}`, () => {
+      assert.throws(() => parseServiceEndpoint(url), (error: unknown) => error instanceof ConfigurationError && message.test(error.message));
+    });
+  }
+  it('knows loopback hosts', () => {
+    for (const host of ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', 'app.localhost']) {
+      assert.ok(isLoopbackHost(host), host);
+    }
+    for (const host of ['10.0.0.1', 'localhost.example.com', '128.0.0.1', '::2']) {
+      assert.ok(!isLoopbackHost(host), host);
+    }
+  });
+});
+
+describe('redactSecrets', () => {
+  it('removes the key and any bearer credential', () => {
+    assert.equal(redactSecrets('key=abc123 and abc123', ['abc123']), 'key=[redacted] and [redacted]');
+    assert.equal(redactSecrets('Authorization: Bearer zzz.yyy', []), 'Authorization: Bearer [redacted]');
+  });
+});
+
+describe('classifyTransportFailure', () => {
+  const withCode = (code: string, cause?: unknown): Error => Object.assign(new Error(code), { code, cause });
+  it('reads codes from the error, its cause, and AggregateError members', () => {
+    assert.equal(classifyTransportFailure(withCode('UND_ERR_CONNECT_TIMEOUT')).kind, 'connectTimeout');
+    assert.equal(classifyTransportFailure(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')])).kind, 'refused');
+    assert.equal(classifyTransportFailure(withCode('UND_ERR_SOCKET', withCode('ECONNRESET'))).kind, 'reset');
+    assert.equal(classifyTransportFailure(withCode('ENOTFOUND')).kind, 'dns');
+    assert.equal(classifyTransportFailure(withCode('EHOSTUNREACH')).kind, 'unreachable');
+    assert.deepEqual(classifyTransportFailure(withCode('CERT_HAS_EXPIRED')), { kind: 'tls', code: 'CERT_HAS_EXPIRED' });
+    assert.equal(classifyTransportFailure(new Error('weird')).kind, 'other');
+  });
+});
