@@ -11,7 +11,7 @@ const shared = {
   minify: production,
   sourcemap: true,
   sourcesContent: !production,
-  legalComments: production ? 'linked' : 'inline',
+  legalComments: 'eof',
   logLevel: 'warning',
   define: { 'process.env.NODE_ENV': production ? '"production"' : '"development"' },
 };

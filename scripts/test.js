@@ -9,9 +9,9 @@ function main() {
   ensureDependencies();
   run('Typecheck and compile (extension host, tests, emulator)', process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
   run('Typecheck (webview)', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'src/webview']);
-  run('Bundle (esbuild)', process.execPath, ['esbuild.js']);
+  run('Package the .vsix (production bundles)', 'npm', ['run', '--silent', 'package']);
 
-  const suites = [runMochaSuite('Unit tests (core, emulator)', ['out/test/unit/**/*.test.js'])];
+  const suites = [runMochaSuite('Unit tests (core, emulator, packaging)', ['out/test/unit/**/*.test.js'])];
 
   const passes = suites.reduce((sum, suite) => sum + suite.passes, 0);
   const failures = suites.reduce((sum, suite) => sum + suite.failures, 0);

@@ -1,0 +1,56 @@
+import * as vscode from 'vscode';
+import type { ClusterClient } from './core/clusterClient';
+
+const CLIENT_SETTINGS = ['clusterChat.baseUrl', 'clusterChat.requestTimeoutSeconds', 'http.proxy', 'http.proxyStrictSSL'];
+
+/**
+ * Hands out one ClusterClient built from the current settings, and replaces it when a setting it
+ * depends on changes. The HTTP library is loaded on first use, not at activation.
+ */
+export class ClusterClientProvider implements vscode.Disposable {
+  private client: ClusterClient | undefined;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    private readonly userAgent: string,
+  ) {
+    this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
+      if (CLIENT_SETTINGS.some((section) => event.affectsConfiguration(section))) {
+        this.reset();
+      }
+    });
+  }
+
+  /** The client for the current settings; throws a ConfigurationError for an unusable base URL. */
+  async get(): Promise<ClusterClient> {
+    if (this.client) {
+      return this.client;
+    }
+    const [{ ClusterClient }, { formatRequestLogEntry }] = await Promise.all([
+      import('./core/clusterClient.js'),
+      import('./core/requestLog.js'),
+    ]);
+    const settings = vscode.workspace.getConfiguration('clusterChat');
+    const http = vscode.workspace.getConfiguration('http');
+    this.client = new ClusterClient({
+      baseUrl: settings.get<string>('baseUrl', 'https://api.wizlay.com/v1'),
+      userAgent: this.userAgent,
+      totalTimeoutMs: Math.max(1, settings.get<number>('requestTimeoutSeconds', 120)) * 1000,
+      proxy: { proxyUrl: http.get<string>('proxy'), strictSSL: http.get<boolean>('proxyStrictSSL', true) },
+      env: process.env,
+      log: (entry) => this.log.info(formatRequestLogEntry(entry)),
+    });
+    return this.client;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.reset();
+  }
+
+  private reset(): void {
+    void this.client?.close();
+    this.client = undefined;
+  }
+}

@@ -1,0 +1,13 @@
+import type { ApiKeyStore } from './apiKeyStore';
+import type { ClusterClientProvider } from './clusterClientProvider';
+
+/**
+ * What `activate()` returns. The hooks under `testing` exist only when VS Code runs the extension
+ * in test mode (its own integration tests); other extensions never see them.
+ */
+export interface ClusterChatExports {
+  readonly testing?: {
+    readonly apiKeys: ApiKeyStore;
+    readonly clients: ClusterClientProvider;
+  };
+}

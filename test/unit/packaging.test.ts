@@ -1,0 +1,61 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { zipEntryNames } from './helpers/zipEntries';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const vsix = path.join(root, 'cluster-chat.vsix');
+
+describe('the packaged .vsix', () => {
+  let entries: string[] = [];
+
+  before(() => {
+    assert.ok(fs.existsSync(vsix), 'cluster-chat.vsix is missing: run `npm run package` first (npm test does)');
+    entries = zipEntryNames(vsix);
+  });
+
+  it('holds the two bundles, the manifest, the docs and media', () => {
+    for (const required of [
+      'extension/package.json',
+      'extension/dist/extension.js',
+      'extension/dist/webview.js',
+      'extension/readme.md',
+      'extension/changelog.md',
+      'extension/LICENSE.txt',
+    ]) {
+      assert.ok(entries.includes(required), `${required} is missing from ${entries.join(', ')}`);
+    }
+    assert.ok(entries.some((entry) => entry.startsWith('extension/media/')));
+  });
+
+  it('holds nothing that is not needed at run time', () => {
+    const allowed = /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|webview)\.js|media\/[^/]+))$/;
+    const unexpected = entries.filter((entry) => !allowed.test(entry));
+    assert.deepEqual(unexpected, [], 'no tests, emulator, sources, source maps or node_modules');
+  });
+
+  it('points the manifest at the bundle and claims VS Code 1.100 or later', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      main: string;
+      engines: { vscode: string };
+      activationEvents: string[];
+    };
+    assert.equal(manifest.main, './dist/extension.js');
+    assert.equal(manifest.engines.vscode, '^1.100.0');
+    assert.ok(!manifest.activationEvents.some((event) => event === '*' || event === 'onStartupFinished'));
+  });
+
+  it('puts every command under the “Cluster Chat” category and every setting under clusterChat.*', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      contributes: { commands: Array<{ command: string; category: string }>; configuration: { properties: Record<string, unknown> } };
+    };
+    assert.ok(manifest.contributes.commands.length > 0);
+    for (const command of manifest.contributes.commands) {
+      assert.equal(command.category, 'Cluster Chat', command.command);
+      assert.match(command.command, /^clusterChat\./);
+    }
+    for (const setting of Object.keys(manifest.contributes.configuration.properties)) {
+      assert.match(setting, /^clusterChat\./);
+    }
+  });
+});
