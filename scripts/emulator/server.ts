@@ -1,0 +1,73 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { handleRequest, type HandlerDeps } from './handler';
+import { hostForUrl } from './loopback';
+import { resolveOptions } from './options';
+import { StatsRecorder } from './stats';
+import { Lifetime } from './lifetime';
+import type { EmulatorOptions, RunningEmulator } from './types';
+
+export type {
+  ClusterStats,
+  EmulatorOptions,
+  EmulatorStats,
+  RequestOutcome,
+  RequestRecord,
+  RunningEmulator,
+  UpstreamOptions,
+} from './types';
+
+/** Starts the cluster emulator on a loopback address. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const resolved = resolveOptions(options);
+  const stats = new StatsRecorder();
+  const lifetime = new Lifetime();
+  const sockets = new Set<Socket>();
+  let lastRequestId = 0;
+
+  const deps: HandlerDeps = {
+    runtime: { options: resolved, lifetime, actions: { createTicket: () => stats.createTicket() } },
+    stats,
+    nextRequestId: () => (lastRequestId += 1),
+  };
+  const server = createServer((req, res) => handleRequest(req, res, deps));
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+
+  await listen(server, resolved.port, resolved.host);
+  const address = server.address() as AddressInfo;
+  const origin = `http://${hostForUrl(address.address)}:${address.port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    baseUrl: `${origin}/v1`,
+    origin,
+    port: address.port,
+    apiKey: resolved.apiKey,
+    stats: () => stats.snapshot(),
+    resetStats: () => stats.reset(),
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        lifetime.end();
+        server.close(() => resolve());
+        for (const socket of sockets) {
+          socket.destroy();
+        }
+      });
+      return closing;
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error): void => reject(error);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
