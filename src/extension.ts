@@ -14,6 +14,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     clients,
     vscode.commands.registerCommand('clusterChat.showLog', () => log.show(true)),
   );
+  log.info(`Cluster Chat ${version} started in VS Code ${vscode.version}.`);
   return context.extensionMode === vscode.ExtensionMode.Test ? { testing: { apiKeys, clients } } : {};
 }
 

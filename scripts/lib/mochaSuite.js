@@ -6,7 +6,7 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { root } = require('./ensureDependencies');
 
-function runMochaSuite(label, specGlobs) {
+function runMochaSuite(label, specGlobs, extraArgs = [], env = {}) {
   const statsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-chat-mocha-')), 'stats.json');
   const started = Date.now();
   console.log(`\n▶ ${label}`);
@@ -18,9 +18,10 @@ function runMochaSuite(label, specGlobs) {
       path.join(root, '.mocharc.json'),
       '--reporter',
       path.join(__dirname, 'countingReporter.js'),
+      ...extraArgs,
       ...specGlobs,
     ],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, CLUSTER_CHAT_MOCHA_STATS: statsFile } },
+    { cwd: root, stdio: 'inherit', env: { ...process.env, ...env, CLUSTER_CHAT_MOCHA_STATS: statsFile } },
   );
   let stats = { passes: 0, failures: 0, pending: 0 };
   try {

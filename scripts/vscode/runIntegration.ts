@@ -1,0 +1,134 @@
+/**
+ * Runs the integration suite (test/integration, compiled to out/) inside the real extension host
+ * of each VS Code host: starts the emulator and code-server, opens the workbench in Chromium with
+ * the development extension and the tests, relays the test output, and reports the counts.
+ * Usage: node out/scripts/vscode/runIntegration.js [oldest|latest ...]
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startEmulator } from '../emulator/server';
+import { ENABLE_SMOKE_TEST_DRIVER_SCRIPT, launchBrowser, workbenchUrl } from './browser';
+import { makeRunDirs, startCodeServer } from './codeServer';
+import { HOSTS, hostByName, type Host } from './hosts';
+import { installHost } from './installCodeServer';
+import { repoRoot, resultsRoot } from './paths';
+import { type SuiteResult, readSuiteStats } from './suiteResult';
+
+const RESULTS = path.join(resultsRoot, 'integration');
+const RUN_TIMEOUT_MS = 5 * 60_000;
+/** Must match LINE_PREFIX in test/integration/index.ts. */
+const TEST_LINE_PREFIX = '[cluster-chat-test] ';
+
+function makeWorkspace(base: string): string {
+  const folder = path.join(base, 'workspace');
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folder, 'sample.ts'), 'export function add(a: number, b: number): number {\n  return a + b;\n}\n');
+  return folder;
+}
+
+async function runOnHost(host: Host): Promise<SuiteResult> {
+  const label = `Integration on VS Code ${host.vscode}`;
+  const install = installHost(host);
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), `cluster-chat-it-${host.name}-`));
+  const dirs = makeRunDirs(base);
+  const folder = makeWorkspace(base);
+  const statsFile = path.join(base, 'stats.json');
+  const emulator = await startEmulator({ apiKey: `it-key-${Date.now()}` });
+  const started = Date.now();
+  console.log(`\n── Integration tests in VS Code ${host.vscode} (code-server ${host.codeServer}, Node ${host.nodeMajor}) ──`);
+  let result: SuiteResult;
+  let server: Awaited<ReturnType<typeof startCodeServer>> | undefined;
+  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
+  try {
+    server = await startCodeServer({
+      install,
+      dirs,
+      folder,
+      env: {
+        CLUSTER_CHAT_TEST_EMULATOR_URL: emulator.baseUrl,
+        CLUSTER_CHAT_TEST_EMULATOR_KEY: emulator.apiKey,
+        CLUSTER_CHAT_TEST_STATS: statsFile,
+        ...(process.env['CLUSTER_CHAT_TEST_GREP'] ? { CLUSTER_CHAT_TEST_GREP: process.env['CLUSTER_CHAT_TEST_GREP'] } : {}),
+      },
+    });
+    browser = await launchBrowser();
+    const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    const browserLog = path.join(base, 'browser-console.log');
+    const hostLog = path.join(base, 'extension-host.log');
+    page.on('console', (message) => fs.appendFileSync(browserLog, `[${message.type()}] ${message.text()}\n`));
+    let finish: (code: number | 'timeout') => void = () => undefined;
+    const exited = new Promise<number | 'timeout'>((resolve) => (finish = resolve));
+    await page.exposeFunction('codeAutomationExit', (code: number) => finish(code));
+    await page.exposeFunction('codeAutomationLog', (type: string, args: unknown) => {
+      const line = (Array.isArray(args) ? args : [args]).map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' ');
+      fs.appendFileSync(hostLog, `[${type}] ${line}\n`);
+      if (line.startsWith(TEST_LINE_PREFIX)) {
+        console.log(`  ${line.slice(TEST_LINE_PREFIX.length)}`);
+      }
+    });
+    await page.addInitScript({ content: ENABLE_SMOKE_TEST_DRIVER_SCRIPT });
+    await page.goto(
+      workbenchUrl(server.url, folder, { extensionPath: repoRoot, testsPath: path.join(repoRoot, 'out', 'test', 'integration', 'index.js') }),
+    );
+    const timer = setTimeout(() => finish('timeout'), RUN_TIMEOUT_MS);
+    const code = await exited;
+    clearTimeout(timer);
+    const stats = readSuiteStats(statsFile);
+    const reason =
+      code === 'timeout'
+        ? `no result within ${RUN_TIMEOUT_MS / 1000} s`
+        : stats.passes === 0
+          ? 'no test ran (did the extension host crash or the extension not load?)'
+          : code !== 0 && stats.failures === 0
+            ? `the extension host exited with ${code}`
+            : undefined;
+    result = { label, ...stats, failed: code !== 0 || stats.failures > 0 || stats.passes === 0, ...(reason ? { reason } : {}) };
+    if (result.failed) {
+      fs.mkdirSync(RESULTS, { recursive: true });
+      await page.screenshot({ path: path.join(RESULTS, `failure-${host.name}.png`) }).catch(() => undefined);
+    }
+  } catch (error) {
+    result = { label, passes: 0, failures: 0, pending: 0, failed: true, reason: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    await emulator.close();
+  }
+  if (result.failed) {
+    fs.mkdirSync(RESULTS, { recursive: true });
+    for (const file of ['code-server.log', 'browser-console.log', 'extension-host.log']) {
+      if (fs.existsSync(path.join(base, file))) {
+        fs.copyFileSync(path.join(base, file), path.join(RESULTS, `${host.name}-${file}`));
+      }
+    }
+    console.log(`  (logs and a screenshot kept in ${path.relative(repoRoot, RESULTS)})`);
+  } else {
+    fs.rmSync(base, { recursive: true, force: true });
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    `${result.failed ? '✘' : '✔'} ${label}: ${result.passes} passed, ${result.failures} failed, ${result.pending} skipped (${seconds} s)${result.reason ? ` — ${result.reason}` : ''}`,
+  );
+  return result;
+}
+
+export async function runIntegration(hostNames: readonly string[]): Promise<SuiteResult[]> {
+  const results: SuiteResult[] = [];
+  for (const host of hostNames.length > 0 ? hostNames.map(hostByName) : HOSTS) {
+    results.push(await runOnHost(host));
+  }
+  return results;
+}
+
+if (require.main === module) {
+  runIntegration(process.argv.slice(2)).then(
+    (results) => {
+      process.exitCode = results.some((result) => result.failed) ? 1 : 0;
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * `npm start`: builds the extension (and rebuilds it on change), starts the local cluster emulator,
+ * and opens VS Code with the extension under development pointed at the emulator: desktop VS Code
+ * (`code --extensionDevelopmentPath`) when `code` is on PATH, otherwise code-server on 127.0.0.1.
+ * Flags: --browser (code-server even when `code` exists), --vscode oldest|latest, --port N (emulator).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { startEmulator, type RunningEmulator } from '../emulator/server';
+import { makeRunDirs, startCodeServer } from './codeServer';
+import { hostByName, type Host } from './hosts';
+import { installHost } from './installCodeServer';
+import { cacheRoot, repoRoot } from './paths';
+
+interface StartOptions {
+  readonly browser: boolean;
+  readonly host: Host | undefined;
+  readonly port: number;
+}
+
+const SAMPLE_FILES: Record<string, string> = {
+  'hello.ts': 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n',
+  'fib.py': 'def fib(n):\n    a, b = 0, 1\n    for _ in range(n):\n        a, b = b, a + b\n    return a\n',
+  'README.md': '# Cluster Chat playground\n\nSelect some code and try the Cluster Chat commands (F1 → "Cluster Chat").\n',
+};
+
+function parseArgs(argv: readonly string[]): StartOptions {
+  let browser = false;
+  let host: Host | undefined;
+  let port = 8787;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--browser') {
+      browser = true;
+    } else if (arg === '--vscode') {
+      host = hostByName(argv[++i] ?? '');
+    } else if (arg === '--port') {
+      port = Number(argv[++i]);
+    } else {
+      throw new Error(`Unknown flag ${String(arg)}. Flags: --browser, --vscode oldest|latest, --port N`);
+    }
+  }
+  return { browser, host, port };
+}
+
+function onPath(command: string): boolean {
+  try {
+    execFileSync('which', [command], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function startEmulatorNear(port: number): Promise<RunningEmulator> {
+  try {
+    return await startEmulator({ port });
+  } catch {
+    console.log(`Port ${port} is taken; the emulator uses a free port instead.`);
+    return startEmulator({ port: 0 });
+  }
+}
+
+async function watchExtension(): Promise<{ dispose(): Promise<void> }> {
+  const esbuild = await import('esbuild');
+  const context = await esbuild.context({
+    entryPoints: { extension: path.join(repoRoot, 'src', 'extension.ts'), webview: path.join(repoRoot, 'src', 'webview', 'main.ts') },
+    outdir: path.join(repoRoot, 'dist'),
+    bundle: true,
+    sourcemap: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    logLevel: 'warning',
+  });
+  await context.rebuild();
+  await context.watch();
+  return { dispose: () => context.dispose() };
+}
+
+function prepareFolder(dir: string): string {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [name, content] of Object.entries(SAMPLE_FILES)) {
+    const file = path.join(dir, name);
+    if (!fs.existsSync(file)) {
+      fs.writeFileSync(file, content);
+    }
+  }
+  return dir;
+}
+
+/** The dev folder, linked into code-server's extensions folder as an installed extension. */
+function linkDevelopmentExtension(extensionsDir: string): void {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+  const link = path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
+  fs.rmSync(link, { recursive: true, force: true });
+  fs.symlinkSync(repoRoot, link);
+}
+
+function printEmulator(emulator: RunningEmulator): void {
+  console.log(`Emulator:  ${emulator.baseUrl}`);
+  console.log(`API key:   ${emulator.apiKey}`);
+  console.log('Clusters:  demo, slow-good, and fault-* clusters (see README, "Local cluster emulator")');
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const watcher = await watchExtension();
+  const emulator = await startEmulatorNear(options.port);
+  const folder = prepareFolder(path.join(cacheRoot, 'start', 'workspace'));
+  const settings = { 'clusterChat.baseUrl': emulator.baseUrl };
+  const stops: Array<() => Promise<void>> = [() => watcher.dispose(), () => emulator.close()];
+
+  if (onPath('code') && !options.browser) {
+    const profile = path.join(cacheRoot, 'start', 'desktop-profile');
+    const settingsFile = path.join(profile, 'User', 'settings.json');
+    fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
+    fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+    const code = spawn('code', ['--user-data-dir', profile, `--extensionDevelopmentPath=${repoRoot}`, folder], { stdio: 'inherit' });
+    code.on('exit', () => undefined);
+    console.log('\nDesktop VS Code opened with Cluster Chat under development.');
+  } else {
+    const host = options.host ?? (fs.existsSync(path.join(cacheRoot, 'code-server-4.139.1', '.installed')) ? hostByName('latest') : hostByName('oldest'));
+    const install = installHost(host);
+    const dirs = makeRunDirs(path.join(cacheRoot, 'start', `code-server-${host.codeServer}`));
+    linkDevelopmentExtension(dirs.extensions);
+    const server = await startCodeServer({ install, dirs, folder, settings });
+    stops.unshift(() => server.stop());
+    console.log(`\nCluster Chat (under development) is running in VS Code ${host.vscode} (code-server ${host.codeServer}).`);
+    console.log(`Open:      ${server.url}/?folder=${encodeURIComponent(folder)}`);
+  }
+  printEmulator(emulator);
+  console.log('Code changes are rebuilt automatically; reload the window to pick them up. Ctrl+C stops everything.');
+
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) {
+      return;
+    }
+    stopping = true;
+    void Promise.all(stops.map((fn) => fn().catch(() => undefined))).then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
