@@ -1,7 +1,19 @@
 import * as vscode from 'vscode';
+import { registerApiKeyCommands } from './apiKeyCommands';
 import { ApiKeyStore } from './apiKeyStore';
 import { ClusterClientProvider } from './clusterClientProvider';
+import { pickCluster } from './clusterPicker';
+import { ClusterStore } from './clusterStore';
+import { ErrorPresenter } from './errorPresenter';
 import type { ClusterChatExports } from './extensionApi';
+import { ProposalDocuments } from './proposalDocuments';
+import { ReplyActions } from './replyActions';
+import { registerReplyCommands } from './replyCommands';
+import { ReplyPanel } from './replyPanel';
+import { ReplyStore } from './replyStore';
+import { RequestRunner } from './requestRunner';
+import { registerSelectionActions } from './selectionActions';
+import { ClusterStatusBar } from './statusBar';
 
 /** Wires the extension's parts together; each part lives in its own module. */
 export function activate(context: vscode.ExtensionContext): ClusterChatExports {
@@ -9,13 +21,31 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   const apiKeys = new ApiKeyStore(context.secrets);
   const clients = new ClusterClientProvider(log, `cluster-chat/${version} (VS Code ${vscode.version})`);
+  const clusters = new ClusterStore(context);
+  const statusBar = new ClusterStatusBar(clusters);
+  const errors = new ErrorPresenter(log);
+  const replies = new ReplyStore();
+  const proposals = new ProposalDocuments();
+  const actions = new ReplyActions(proposals);
+  const panel = new ReplyPanel(context.extensionUri, replies, actions, log);
+  const runner = new RequestRunner(clients, apiKeys, clusters, statusBar, errors);
+
   context.subscriptions.push(
     log,
     clients,
+    clusters,
+    statusBar,
+    replies,
+    proposals,
+    panel,
+    registerApiKeyCommands(apiKeys, errors),
+    registerSelectionActions(runner, replies, panel),
+    registerReplyCommands(replies, actions, proposals),
+    vscode.commands.registerCommand('clusterChat.selectCluster', () => pickCluster(clusters)),
     vscode.commands.registerCommand('clusterChat.showLog', () => log.show(true)),
   );
   log.info(`Cluster Chat ${version} started in VS Code ${vscode.version}.`);
-  return context.extensionMode === vscode.ExtensionMode.Test ? { testing: { apiKeys, clients } } : {};
+  return context.extensionMode === vscode.ExtensionMode.Test ? { testing: { apiKeys, clients, clusters, replies } } : {};
 }
 
 export function deactivate(): void {

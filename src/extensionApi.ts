@@ -1,5 +1,7 @@
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ClusterClientProvider } from './clusterClientProvider';
+import type { ClusterStore } from './clusterStore';
+import type { ReplyStore } from './replyStore';
 
 /**
  * What `activate()` returns. The hooks under `testing` exist only when VS Code runs the extension
@@ -9,5 +11,7 @@ export interface ClusterChatExports {
   readonly testing?: {
     readonly apiKeys: ApiKeyStore;
     readonly clients: ClusterClientProvider;
+    readonly clusters: ClusterStore;
+    readonly replies: ReplyStore;
   };
 }

@@ -1,0 +1,99 @@
+import * as vscode from 'vscode';
+import { type ClusterError, isClusterError } from './core/errors';
+
+export interface ErrorRecovery {
+  /** Sends the same request again. */
+  readonly retry?: () => unknown;
+  /** Lets the user enter a new key (then retries). */
+  readonly updateApiKey?: () => unknown;
+  /** Lets the user pick another cluster (then retries). */
+  readonly selectCluster?: () => unknown;
+}
+
+/**
+ * Shows a failed request's message with the buttons that can fix it, and logs it. A cancelled
+ * request shows nothing but a passing status bar note.
+ */
+export class ErrorPresenter {
+  constructor(private readonly log: vscode.LogOutputChannel) {}
+
+  /** Resolves, once the user chose (or dismissed), with what the chosen recovery returned. */
+  async show(error: unknown, recovery: ErrorRecovery = {}): Promise<unknown> {
+    if (!isClusterError(error)) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.error(`Unexpected error: ${message}`);
+      return this.offer(vscode.l10n.t('Cluster Chat: something went wrong: {0}', message), [], recovery);
+    }
+    this.log.warn(`${error.kind}${error.status ? ` (HTTP ${error.status})` : ''}: ${error.message}`);
+    if (error.kind === 'cancelled') {
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Cluster Chat: request cancelled'), 3000);
+      return undefined;
+    }
+    return this.offer(`Cluster Chat: ${error.message}`, buttonsFor(error, recovery), recovery);
+  }
+
+  private async offer(message: string, buttons: readonly Button[], recovery: ErrorRecovery): Promise<unknown> {
+    const labels = [...buttons.map((button) => label(button)), label('showLog')];
+    const choice = await vscode.window.showErrorMessage(message, ...labels);
+    switch (choice) {
+      case label('retry'):
+        return recovery.retry?.();
+      case label('updateApiKey'):
+        return recovery.updateApiKey?.();
+      case label('selectCluster'):
+        return recovery.selectCluster?.();
+      case label('openSettings'):
+        await vscode.commands.executeCommand('workbench.action.openSettings', 'clusterChat');
+        return undefined;
+      case label('showLog'):
+        this.log.show(true);
+        return undefined;
+      default:
+        return undefined;
+    }
+  }
+}
+
+type Button = 'retry' | 'updateApiKey' | 'selectCluster' | 'openSettings' | 'showLog';
+
+function label(button: Button): string {
+  switch (button) {
+    case 'retry':
+      return vscode.l10n.t('Retry');
+    case 'updateApiKey':
+      return vscode.l10n.t('Update API Key');
+    case 'selectCluster':
+      return vscode.l10n.t('Select Cluster');
+    case 'openSettings':
+      return vscode.l10n.t('Open Settings');
+    case 'showLog':
+      return vscode.l10n.t('Show Log');
+  }
+}
+
+function buttonsFor(error: ClusterError, recovery: ErrorRecovery): Button[] {
+  const retry: Button[] = recovery.retry ? ['retry'] : [];
+  switch (error.kind) {
+    case 'auth':
+      return recovery.updateApiKey ? ['updateApiKey'] : [];
+    case 'unknownCluster':
+      return recovery.selectCluster ? ['selectCluster'] : [];
+    case 'config':
+    case 'redirect':
+    case 'tls':
+      return ['openSettings'];
+    case 'badRequest':
+    case 'tooLarge':
+      return [];
+    case 'rateLimited':
+    case 'server':
+    case 'unexpectedStatus':
+    case 'connectTimeout':
+    case 'timeout':
+    case 'network':
+    case 'protocol':
+      return retry;
+    case 'cancelled':
+      return [];
+  }
+}

@@ -1,0 +1,7 @@
+import { parseServiceEndpoint } from './core/endpoint';
+import { settings } from './settings';
+
+/** The origin of the configured base URL (what keys are bound to); throws a ConfigurationError. */
+export function currentServiceOrigin(): string {
+  return parseServiceEndpoint(settings.baseUrl()).origin;
+}

@@ -1,0 +1,51 @@
+import * as vscode from 'vscode';
+import { DEFAULT_INSTRUCTIONS, DEFAULT_SYSTEM_PROMPT, type SelectionAction } from './core/selectionPrompt';
+
+/** A cluster the user configured. */
+export interface ClusterEntry {
+  readonly id: string;
+  readonly label?: string;
+}
+
+export const DEFAULT_BASE_URL = 'https://api.wizlay.com/v1';
+
+/** Typed reads of the clusterChat.* settings. */
+export const settings = {
+  baseUrl(): string {
+    return config().get<string>('baseUrl', DEFAULT_BASE_URL).trim() || DEFAULT_BASE_URL;
+  },
+  clusters(): ClusterEntry[] {
+    const raw = config().get<unknown>('clusters', []);
+    if (!Array.isArray(raw)) {
+      return [];
+    }
+    const seen = new Set<string>();
+    const clusters: ClusterEntry[] = [];
+    for (const item of raw) {
+      const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
+      const label = typeof item === 'object' && item !== null ? (item as { label?: unknown }).label : undefined;
+      if (typeof id === 'string' && id.length > 0 && !seen.has(id)) {
+        seen.add(id);
+        clusters.push(typeof label === 'string' && label.trim().length > 0 ? { id, label: label.trim() } : { id });
+      }
+    }
+    return clusters;
+  },
+  async setClusters(clusters: readonly ClusterEntry[]): Promise<void> {
+    await config().update('clusters', clusters, vscode.ConfigurationTarget.Global);
+  },
+  systemPrompt(): string {
+    return config().get<string>('systemPrompt', DEFAULT_SYSTEM_PROMPT);
+  },
+  instruction(action: Exclude<SelectionAction, 'ask'>): string {
+    const value = config().get<string>(`prompt.${action}`, DEFAULT_INSTRUCTIONS[action]);
+    return value.trim().length > 0 ? value : DEFAULT_INSTRUCTIONS[action];
+  },
+  largeFileConfirmLines(): number {
+    return Math.max(1, config().get<number>('largeFileConfirmLines', 1000));
+  },
+};
+
+function config(): vscode.WorkspaceConfiguration {
+  return vscode.workspace.getConfiguration('clusterChat');
+}
