@@ -49,19 +49,16 @@ export class SourceAnchor implements vscode.Disposable {
 
   /** The sent range now, if its text is still exactly what was sent. */
   currentRange(document: vscode.TextDocument): vscode.Range | undefined {
-    if (!this.range.intact) {
-      return undefined;
-    }
     const range = new vscode.Range(document.positionAt(this.range.start), document.positionAt(this.range.end));
-    if (this.closed && document.getText(range) !== this.originalText) {
-      return undefined;
-    }
     return document.getText(range) === this.originalText ? range : undefined;
   }
 
-  /** The cursor position at the time of the request, moved with later edits. */
+  /**
+   * The cursor position at the time of the request, moved with later edits; undefined when the
+   * sent code around it changed, or the file was closed meanwhile (edits to it were not followed).
+   */
   currentCursor(document: vscode.TextDocument): vscode.Position | undefined {
-    if (this.closed && this.currentRange(document) === undefined) {
+    if (this.currentRange(document) === undefined || (this.closed && this.cursor.start > document.getText().length)) {
       return undefined;
     }
     return document.positionAt(this.cursor.start);

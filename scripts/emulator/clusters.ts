@@ -17,6 +17,7 @@ export const FAULT_CLUSTERS = [
   { id: 'fault-redirect', description: '307 to another origin with an empty body' },
   { id: 'fault-text-plain', description: '200 text/plain body "OK"' },
   { id: 'slow-good', description: 'a good reply after the slow delay (custom actions run when the request arrives)' },
+  { id: 'echo', description: 'replies with the last user message, verbatim, as the assistant message (for rendering tests)' },
 ] as const;
 
 export type FaultClusterId = (typeof FAULT_CLUSTERS)[number]['id'];

@@ -60,6 +60,10 @@ export const FAULT_BEHAVIOURS: Readonly<Record<FaultClusterId, Behaviour>> = {
   'fault-huge': sendHuge,
   'fault-redirect': ({ res }, { options }) => sendBody(res, 307, undefined, '', { Location: options.redirectTarget }),
   'fault-text-plain': ({ res }) => sendBody(res, 200, 'text/plain', 'OK'),
+  echo: ({ res, messages }) => {
+    const lastUser = [...messages].reverse().find((message) => message.role === 'user');
+    sendJson(res, 200, conversationBody(messages, lastUser?.content ?? ''));
+  },
   'slow-good': async (exchange, runtime) => {
     const body = demoBody(exchange, runtime);
     if (await runtime.lifetime.delay(runtime.options.slowMs)) {

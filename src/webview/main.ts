@@ -1,12 +1,41 @@
+import { parseHostMessage } from './hostMessage';
+import { mountReplyView } from './replyView';
+import type { ViewFactory } from './view';
+import { getVsCodeApi } from './vscodeApi';
+
 /**
- * Entry of the webview bundle. It runs inside VS Code's webview sandbox and talks to the
- * extension host only through postMessage.
+ * Entry of the webview bundle. It runs inside VS Code's webview sandbox, shows the view named by
+ * `<body data-view="…">` and talks to the extension host only through postMessage.
  */
-interface VsCodeApi {
-  postMessage(message: unknown): void;
+
+const VIEWS: Readonly<Record<string, ViewFactory>> = {
+  reply: mountReplyView,
+};
+
+function start(): void {
+  const name = document.body.dataset['view'] ?? '';
+  const factory = Object.hasOwn(VIEWS, name) ? VIEWS[name] : undefined;
+  if (!factory) {
+    console.error(`Cluster Chat: unknown webview view "${name}"`);
+    return;
+  }
+  const api = getVsCodeApi();
+  const root = document.createElement('div');
+  root.className = `view view-${name}`;
+  document.body.append(root);
+  const view = factory(root, api);
+
+  window.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const message = parseHostMessage(event.data);
+    if (message) {
+      view.handleMessage(message);
+    }
+  });
+  api.postMessage({ type: 'ready' });
 }
 
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const vscode = acquireVsCodeApi();
-vscode.postMessage({ type: 'ready' });
+if (document.readyState === 'loading') {
+  document.addEventListener('DOMContentLoaded', start, { once: true });
+} else {
+  start();
+}

@@ -1,17 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import { waitUntil } from './helpers/wait';
 import { Workbench } from './helpers/workbench';
 
 interface SelectedText {
   readonly selectedOptions: ArrayLike<{ readonly textContent: string | null }>;
-}
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    assert.ok(Date.now() < deadline, 'condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe('Cluster Chat in the real workbench (packaged .vsix)', function () {
@@ -31,8 +24,13 @@ describe('Cluster Chat in the real workbench (packaged .vsix)', function () {
   });
 
   it('lists its commands in the palette under “Cluster Chat”', async () => {
-    const row = await workbench.paletteRow('>Cluster Chat:', 'Cluster Chat:');
-    assert.match((await row.innerText()).replace(/\s+/g, ' '), /Cluster Chat: Show Log/);
+    await workbench.paletteRow('>Cluster Chat:', 'Cluster Chat:');
+    const titles = await workbench.page.locator('.quick-input-list .monaco-list-row').allInnerTexts();
+    const ours = titles.map((title) => title.replace(/\s+/g, ' ').trim()).filter((title) => title.startsWith('Cluster Chat:'));
+    assert.ok(ours.length >= 8, `expected the Cluster Chat commands, saw: ${ours.join(' | ')}`);
+    for (const title of ['Cluster Chat: Explain', 'Cluster Chat: Set API Key', 'Cluster Chat: Select Cluster…']) {
+      assert.ok(ours.some((shown) => shown.startsWith(title)), `${title} is listed`);
+    }
     await workbench.screenshot('palette-commands');
     await workbench.page.keyboard.press('Escape');
   });
@@ -54,8 +52,12 @@ describe('Cluster Chat in the real workbench (packaged .vsix)', function () {
     const baseUrl = workbench.page.locator('.settings-editor .setting-item', { hasText: 'Base Url' }).first();
     await baseUrl.waitFor({ timeout: 15_000 });
     assert.match(await baseUrl.innerText(), /https:\/\/api\.wizlay\.com\/v1/);
+    await workbench.page.keyboard.press('Control+A');
+    await workbench.page.keyboard.type('clusterChat.requestTimeoutSeconds');
     await workbench.page.locator('.settings-editor .setting-item', { hasText: 'Request Timeout Seconds' }).first().waitFor();
     await workbench.screenshot('settings');
+    await workbench.page.keyboard.press('Escape');
+    await workbench.runCommand('View: Close Editor');
   });
 
   it('reaches into a webview frame (checked on the built-in Markdown preview)', async () => {

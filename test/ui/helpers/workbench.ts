@@ -69,10 +69,24 @@ export class Workbench {
   async paletteRow(text: string, expect: string, timeoutMs = 45_000): Promise<Locator> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      await this.page.keyboard.press('Escape');
+      // Escape only closes an open quick input: in an editor it would drop the selection.
+      if (await this.page.locator('.quick-input-widget:visible').count()) {
+        await this.page.keyboard.press('Escape');
+      }
       await this.page.keyboard.press('F1');
       const input = this.visibleQuickInput();
-      await input.waitFor();
+      try {
+        await input.waitFor({ timeout: 2000 });
+      } catch (error) {
+        if (Date.now() > deadline) {
+          throw error;
+        }
+        // F1 went nowhere: focus may be in a webview (which can keep keys to itself) or a modal
+        // editor such as Settings. Close a modal, focus the workbench, and try again.
+        await this.page.keyboard.press('Escape');
+        await this.page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
+        continue;
+      }
       await input.fill(text);
       const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: expect }).first();
       try {
@@ -92,12 +106,30 @@ export class Workbench {
     await this.page.keyboard.press('Enter');
   }
 
-  /** Types into the open input box (showInputBox / QuickPick) and accepts it. */
-  async answerInputBox(text: string): Promise<void> {
-    const input = this.visibleQuickInput();
-    await input.waitFor();
+  /**
+   * Waits for an input box (showInputBox / QuickPick) whose title or prompt matches `expect`, types
+   * `text` and accepts it. Waiting for the box's own text matters: VS Code reuses the palette's
+   * input element, so typing too early would go to the closing palette.
+   */
+  async answerInputBox(expect: RegExp, text: string): Promise<{ readonly type: string | null }> {
+    const widget = this.page.locator('.quick-input-widget:visible', { hasText: expect }).first();
+    await widget.waitFor({ timeout: 20_000 });
+    const input = widget.locator('input:visible').first();
     await input.fill(text);
-    await this.page.keyboard.press('Enter');
+    const type = await input.getAttribute('type');
+    // The box validates asynchronously and ignores an Enter that comes first: press until it closes.
+    for (let attempt = 0; ; attempt++) {
+      await this.page.keyboard.press('Enter');
+      try {
+        await this.page.locator('.quick-input-widget:visible', { hasText: expect }).first().waitFor({ state: 'hidden', timeout: 2000 });
+        break;
+      } catch (error) {
+        if (attempt >= 4) {
+          throw error;
+        }
+      }
+    }
+    return { type };
   }
 
   /** The input of the quick input widget while it is open. */
@@ -112,6 +144,61 @@ export class Workbench {
     await this.page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(relativePath) }).first().waitFor();
     await this.page.keyboard.press('Enter');
     await this.page.locator('.tab', { hasText: path.basename(relativePath) }).first().waitFor();
+  }
+
+  /** Waits for a notification toast whose text matches, and returns it. */
+  async notification(text: RegExp, timeoutMs = 30_000): Promise<Locator> {
+    const toast = this.page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
+    await toast.waitFor({ timeout: timeoutMs });
+    return toast;
+  }
+
+  /** Clicks a button of a notification toast. */
+  async clickNotificationButton(toast: Locator, label: string): Promise<void> {
+    await toast.locator('.monaco-button', { hasText: label }).first().click();
+  }
+
+  async clearNotifications(): Promise<void> {
+    await this.runCommand('Notifications: Clear All Notifications');
+  }
+
+  /** The text of the editor showing `fileName` (Monaco renders the visible lines). */
+  async editorText(fileName: string): Promise<string> {
+    const lines = await this.editorFor(fileName)
+      .locator('.view-lines .view-line')
+      .evaluateAll((elements) =>
+        elements.map((element) => ({ top: Number.parseFloat((element as HTMLElement).style.top) || 0, text: element.textContent ?? '' })),
+      );
+    // Monaco reuses line elements, so their order in the DOM is not the order on screen.
+    return lines
+      .sort((a, b) => a.top - b.top)
+      .map((line) => line.text)
+      .join('\n')
+      .replace(/\u00a0/g, ' ');
+  }
+
+  /** The code editor (not a diff or webview) of the tab named `fileName`. */
+  editorFor(fileName: string): Locator {
+    return this.page.locator('.editor-group-container', { has: this.page.locator('.tab.active', { hasText: fileName }) }).locator('.monaco-editor').first();
+  }
+
+  /** Focuses the editor of `fileName` and selects its lines `first`..`last` (1-based, whole lines). */
+  async selectLines(fileName: string, first: number, last: number): Promise<void> {
+    const editor = this.editorFor(fileName);
+    await editor.locator('.view-lines').click();
+    await this.page.keyboard.press('Control+Home');
+    for (let line = 1; line < first; line++) {
+      await this.page.keyboard.press('ArrowDown');
+    }
+    for (let line = first; line <= last; line++) {
+      await this.page.keyboard.press('Shift+ArrowDown');
+    }
+  }
+
+  /** Focuses the editor of `fileName` and undoes the last edit. */
+  async undo(fileName: string): Promise<void> {
+    await this.editorFor(fileName).locator('.view-lines').click();
+    await this.page.keyboard.press('Control+Z');
   }
 
   /** The content frame of a webview of the given extension (webviews are two nested iframes). */

@@ -15,10 +15,17 @@ describe('offset tracking of a sent range', () => {
     assert.deepEqual(applyChanges(span, [change(20, 0, 4), change(30, 5, 0)]), span);
   });
 
-  it('is no longer intact when an edit touches its text', () => {
-    assert.equal(applyChanges(span, [change(15, 1, 1)]).intact, false);
-    assert.equal(applyChanges(span, [change(5, 10, 0)]).intact, false);
-    assert.equal(applyChanges(span, [change(12, 0, 1)]).intact, false);
+  it('is no longer intact when an edit touches its text, and stretches over the edited text', () => {
+    assert.deepEqual(applyChanges(span, [change(15, 1, 1)]), { start: 10, end: 20, intact: false });
+    assert.deepEqual(applyChanges(span, [change(12, 0, 4)]), { start: 10, end: 24, intact: false });
+    assert.deepEqual(applyChanges(span, [change(5, 10, 0)]), { start: 5, end: 10, intact: false });
+    assert.deepEqual(applyChanges(span, [change(15, 10, 2)]), { start: 10, end: 17, intact: false });
+    assert.deepEqual(applyChanges(span, [change(0, 30, 3)]), { start: 0, end: 3, intact: false });
+  });
+
+  it('comes back to its original extent when an insertion inside it is undone', () => {
+    const inserted = applyChanges(span, [change(12, 0, 4)]);
+    assert.deepEqual(applyChanges(inserted, [change(12, 4, 0)]), { start: 10, end: 20, intact: false });
   });
 
   it('adds up several changes of one batch (described against the text before it)', () => {

@@ -101,6 +101,15 @@ describe('emulator: fault clusters that answer', () => {
     assert.equal(result.body, 'OK');
   });
 
+  it('echo: the assistant message is the last user message, verbatim', async () => {
+    const content = '<img src=x onerror=alert(1)> **bold** ```js\nx\n```';
+    const result = await postCluster(emulator, 'echo', { content: { messages: [{ role: 'system', content: 'S' }, { role: 'user', content }] } });
+    assert.equal(result.status, 200);
+    const reply = JSON.parse(result.body) as { content: { messages: Array<{ role: string; content: string }> } };
+    assert.deepEqual(reply.content.messages.at(-1), { role: 'assistant', content });
+    assert.equal(reply.content.messages.length, 3);
+  });
+
   it('slow-good: a good reply only after slowMs', async () => {
     const started = Date.now();
     const result = await postCluster(emulator, 'slow-good');

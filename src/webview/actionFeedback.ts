@@ -1,0 +1,65 @@
+import type { CodeAction } from '../core/webviewProtocol';
+import { actionDoneLabel, actionLabel } from './actionLabels';
+import { readButtonAction, setButtonLabel } from './actionButtons';
+
+/** How long a button shows the outcome of its action. */
+export const FEEDBACK_MS = 1500;
+
+const OUTCOME_CLASSES = ['done', 'failed'] as const;
+
+/**
+ * Remembers the last button pressed for each action and, when the host reports the outcome,
+ * shows it on that button for a moment (class `done` or `failed` and a changed label) and
+ * announces it through a status region.
+ */
+export class ActionFeedback {
+  private readonly pressed = new Map<CodeAction, HTMLButtonElement>();
+  private readonly timers = new Map<HTMLButtonElement, number>();
+
+  constructor(private readonly status: HTMLElement) {}
+
+  pressedButton(button: HTMLButtonElement, action: CodeAction): void {
+    this.pressed.set(action, button);
+  }
+
+  /** Shows the outcome on the button last pressed for the action, if it is still on the page. */
+  show(action: CodeAction, ok: boolean): void {
+    const button = this.pressed.get(action);
+    const target = button ? readButtonAction(button) : undefined;
+    if (!button || !target || !button.isConnected) {
+      return;
+    }
+    const label = actionDoneLabel(action, ok);
+    this.clearTimer(button);
+    button.classList.remove(...OUTCOME_CLASSES);
+    button.classList.add(ok ? 'done' : 'failed');
+    setButtonLabel(button, label, target.block);
+    this.status.textContent = `${actionLabel(action)}: ${label}`;
+    this.timers.set(
+      button,
+      window.setTimeout(() => {
+        this.timers.delete(button);
+        button.classList.remove(...OUTCOME_CLASSES);
+        setButtonLabel(button, actionLabel(action), target.block);
+      }, FEEDBACK_MS),
+    );
+  }
+
+  /** Forgets every button (their reply was replaced). */
+  reset(): void {
+    for (const timer of this.timers.values()) {
+      window.clearTimeout(timer);
+    }
+    this.timers.clear();
+    this.pressed.clear();
+    this.status.textContent = '';
+  }
+
+  private clearTimer(button: HTMLButtonElement): void {
+    const timer = this.timers.get(button);
+    if (timer !== undefined) {
+      window.clearTimeout(timer);
+      this.timers.delete(button);
+    }
+  }
+}

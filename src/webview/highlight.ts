@@ -1,0 +1,86 @@
+/// <reference path="./highlightLanguages.d.ts" />
+import hljs from 'highlight.js/lib/core';
+import bash from 'highlight.js/lib/languages/bash';
+import c from 'highlight.js/lib/languages/c';
+import cpp from 'highlight.js/lib/languages/cpp';
+import csharp from 'highlight.js/lib/languages/csharp';
+import css from 'highlight.js/lib/languages/css';
+import diff from 'highlight.js/lib/languages/diff';
+import go from 'highlight.js/lib/languages/go';
+import java from 'highlight.js/lib/languages/java';
+import javascript from 'highlight.js/lib/languages/javascript';
+import json from 'highlight.js/lib/languages/json';
+import kotlin from 'highlight.js/lib/languages/kotlin';
+import markdown from 'highlight.js/lib/languages/markdown';
+import php from 'highlight.js/lib/languages/php';
+import python from 'highlight.js/lib/languages/python';
+import ruby from 'highlight.js/lib/languages/ruby';
+import rust from 'highlight.js/lib/languages/rust';
+import sql from 'highlight.js/lib/languages/sql';
+import swift from 'highlight.js/lib/languages/swift';
+import typescript from 'highlight.js/lib/languages/typescript';
+import xml from 'highlight.js/lib/languages/xml';
+import yaml from 'highlight.js/lib/languages/yaml';
+
+/**
+ * Syntax highlighting for code blocks: a fixed set of common languages, no auto-detection.
+ * Output is HTML made only of escaped text and `<span class="hljs-…">` elements.
+ */
+
+const LANGUAGES = {
+  bash,
+  c,
+  cpp,
+  csharp,
+  css,
+  diff,
+  go,
+  java,
+  javascript,
+  json,
+  kotlin,
+  markdown,
+  php,
+  python,
+  ruby,
+  rust,
+  sql,
+  swift,
+  typescript,
+  xml,
+  yaml,
+};
+
+let registered = false;
+
+function ensureRegistered(): void {
+  if (registered) {
+    return;
+  }
+  for (const [name, language] of Object.entries(LANGUAGES)) {
+    hljs.registerLanguage(name, language);
+  }
+  hljs.registerAliases(['shell', 'console', 'shellscript'], { languageName: 'bash' });
+  registered = true;
+}
+
+/** True when `language` (a fence language or alias) is highlighted. */
+export function isHighlighted(language: string): boolean {
+  ensureRegistered();
+  return language !== '' && hljs.getLanguage(language) !== undefined;
+}
+
+/**
+ * The code as HTML: highlighted when the language is known, else escaped plain text.
+ * `escape` is the escaping used for plain text.
+ */
+export function highlightCode(code: string, language: string, escape: (text: string) => string): string {
+  if (!isHighlighted(language)) {
+    return escape(code);
+  }
+  try {
+    return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+  } catch {
+    return escape(code);
+  }
+}

@@ -1,0 +1,136 @@
+import { createMarkdown, fenceLanguage, type Markdown } from '../core/markdown';
+import { highlightCode, isHighlighted } from './highlight';
+import { isSafeLink } from './links';
+
+/**
+ * Markdown → HTML for the webviews, without touching the DOM. The result still goes through the
+ * sanitizer before it reaches the page.
+ *
+ * Code blocks are numbered like `extractCodeBlocks` numbers them: every `fence` and `code_block`
+ * token in document order, from 0. Images are never loaded, and only absolute http(s) links
+ * remain links.
+ */
+
+type Token = ReturnType<Markdown['parse']>[number];
+type RenderRule = Markdown['renderer']['rules'][string];
+
+/** A block longer than this is shown without highlighting, to keep rendering fast. */
+export const MAX_HIGHLIGHTED_BLOCK = 100_000;
+/** Once this much code of one reply is highlighted, the remaining blocks are shown plain. */
+export const MAX_HIGHLIGHTED_TOTAL = 300_000;
+
+interface BlockPlan {
+  readonly index: number;
+  readonly highlight: boolean;
+}
+
+const blockPlans = new WeakMap<Token, BlockPlan>();
+const ALIGN_STYLE = /^text-align:(left|center|right)$/;
+
+let configured: Markdown | undefined;
+
+export function renderMarkdown(markdown: string): string {
+  const md = (configured ??= configure(createMarkdown()));
+  const env = {};
+  const tokens = md.parse(markdown, env);
+  prepare(tokens);
+  return md.renderer.render(tokens, md.options, env);
+}
+
+/**
+ * Numbers the code blocks (choosing which get highlighted), drops unsafe links and turns table
+ * alignment into classes.
+ */
+function prepare(tokens: Token[]): void {
+  let nextBlock = 0;
+  let highlightBudget = MAX_HIGHLIGHTED_TOTAL;
+  for (const token of tokens) {
+    if (token.type === 'fence' || token.type === 'code_block') {
+      const length = token.content.length;
+      const highlight =
+        token.type === 'fence' &&
+        length <= MAX_HIGHLIGHTED_BLOCK &&
+        length <= highlightBudget &&
+        isHighlighted(fenceLanguage(token.info));
+      if (highlight) {
+        highlightBudget -= length;
+      }
+      blockPlans.set(token, { index: nextBlock++, highlight });
+    } else if (token.type === 'th_open' || token.type === 'td_open') {
+      alignmentToClass(token);
+    } else if (token.type === 'inline' && token.children) {
+      token.children = withoutUnsafeLinks(token.children);
+    }
+  }
+}
+
+function alignmentToClass(token: Token): void {
+  const match = ALIGN_STYLE.exec(String(token.attrGet('style') ?? ''));
+  token.attrs = match ? [['class', `align-${match[1] ?? 'left'}`]] : null;
+}
+
+/** The inline tokens with every link whose target is not a safe link reduced to its text. */
+function withoutUnsafeLinks(children: Token[]): Token[] {
+  const kept: Token[] = [];
+  const open: boolean[] = [];
+  for (const child of children) {
+    if (child.type === 'link_open') {
+      const safe = isSafeLink(String(child.attrGet('href') ?? ''));
+      open.push(safe);
+      if (safe) {
+        kept.push(child);
+      }
+    } else if (child.type === 'link_close') {
+      if (open.pop() === true) {
+        kept.push(child);
+      }
+    } else {
+      kept.push(child);
+    }
+  }
+  return kept;
+}
+
+function configure(md: Markdown): Markdown {
+  const escape = md.utils.escapeHtml;
+  const codeBlock: RenderRule = (tokens, idx) => {
+    const token = tokens[idx];
+    if (!token) {
+      return '';
+    }
+    const plan = blockPlans.get(token) ?? { index: 0, highlight: false };
+    const language = token.type === 'fence' ? fenceLanguage(token.info) : '';
+    const codeHtml = plan.highlight ? highlightCode(token.content, language, escape) : escape(token.content);
+    return renderCodeBlock(plan.index, language, codeHtml, escape);
+  };
+  md.renderer.rules['fence'] = codeBlock;
+  md.renderer.rules['code_block'] = codeBlock;
+
+  md.renderer.rules['image'] = (tokens, idx, options, env, renderer) => {
+    const token = tokens[idx];
+    const alt = token?.children ? renderer.renderInlineAsText(token.children, options, env).trim() : '';
+    const text = alt === '' ? '[image]' : `[image: ${alt}]`;
+    return `<span class="image-placeholder">${escape(text)}</span>`;
+  };
+
+  md.renderer.rules['link_open'] = (tokens, idx) => {
+    const href = escape(String(tokens[idx]?.attrGet('href') ?? ''));
+    return `<a href="${href}" class="external-link" title="${href}">`;
+  };
+  return md;
+}
+
+/** Characters kept in a language class name; the rest are dropped. */
+const CLASS_UNSAFE = /[^a-z0-9_+#.-]/g;
+
+function renderCodeBlock(index: number, language: string, codeHtml: string, escape: (text: string) => string): string {
+  const shortLanguage = language.slice(0, 40);
+  const className = shortLanguage.replace(CLASS_UNSAFE, '') || 'plaintext';
+  const label = shortLanguage === '' ? '' : `<span class="code-language">${escape(shortLanguage)}</span>`;
+  return (
+    `<div class="code-block" data-block-index="${index}">` +
+    `<div class="code-actions" role="toolbar" aria-label="Code block ${index + 1} actions">${label}</div>` +
+    `<pre><code class="hljs language-${escape(className)}">${codeHtml}</code></pre>` +
+    `</div>\n`
+  );
+}

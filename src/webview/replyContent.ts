@@ -1,0 +1,20 @@
+import type { CodeAction } from '../core/webviewProtocol';
+import { appendActionButtons } from './actionButtons';
+import { renderMarkdown } from './renderMarkdown';
+import { sanitizeHtml } from './sanitize';
+
+/**
+ * A reply's markdown as sanitized DOM, each code block's toolbar
+ * (`.code-block[data-block-index] > .code-actions`) holding the offered action buttons.
+ */
+export function renderReplyContent(markdown: string, actions: readonly CodeAction[]): DocumentFragment {
+  const fragment = sanitizeHtml(renderMarkdown(markdown));
+  for (const block of fragment.querySelectorAll<HTMLElement>('div.code-block')) {
+    const index = Number(block.dataset['blockIndex']);
+    const toolbar = block.querySelector<HTMLElement>(':scope > .code-actions');
+    if (Number.isInteger(index) && index >= 0 && toolbar) {
+      appendActionButtons(toolbar, actions, index);
+    }
+  }
+  return fragment;
+}

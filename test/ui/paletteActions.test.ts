@@ -1,0 +1,165 @@
+import * as assert from 'node:assert/strict';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
+import { waitUntil } from './helpers/wait';
+import { Workbench } from './helpers/workbench';
+
+const MATH = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport const two = add(1, 1);\n';
+
+describe('Palette actions in the real workbench (a user’s first session)', function () {
+  this.timeout(180_000);
+  let emulator: RunningEmulator;
+  let workbench: Workbench;
+  let listener: http.Server;
+  let listenerHits = 0;
+  let listenerOrigin = '';
+
+  before(async () => {
+    emulator = await startEmulator({ apiKey: 'ui-test-key-9d41' });
+    listener = http.createServer((_req, res) => {
+      listenerHits++;
+      res.end('no');
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', () => resolve()));
+    listenerOrigin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+    workbench = await Workbench.open({
+      files: { 'src/math.ts': MATH },
+      settings: { 'clusterChat.baseUrl': emulator.baseUrl, 'clusterChat.requestTimeoutSeconds': 3 },
+    });
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') {
+      const toasts = await workbench?.page.locator('.notifications-toasts').innerText().catch(() => '');
+      console.log(`    toasts: ${JSON.stringify(toasts)}\n    emulator requests: ${JSON.stringify(emulator?.stats().requests.slice(-5))}`);
+      await workbench?.screenshot(`failed-${(this.currentTest.title.match(/[a-z0-9]+/gi) ?? []).join('-').slice(0, 60)}`);
+    }
+  });
+  after(async () => {
+    await workbench?.close();
+    await emulator?.close();
+    await new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve()));
+  });
+
+  async function addAndSelectCluster(id: string, label = ''): Promise<void> {
+    await workbench.runCommand('Cluster Chat: Select Cluster…');
+    await workbench.visibleQuickInput().fill('Add Cluster by Id');
+    await workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Add Cluster by Id' }).first().waitFor();
+    await workbench.page.keyboard.press('Enter');
+    await workbench.answerInputBox(/The cluster id/, id);
+    await workbench.answerInputBox(/A name for cluster/, label);
+    await workbench.page.locator('.statusbar-item', { hasText: label || id }).first().waitFor();
+  }
+
+  async function explain(): Promise<void> {
+    await workbench.selectLines('math.ts', 1, 3);
+    await workbench.runCommand('Cluster Chat: Explain');
+  }
+
+  it('sets the key, adds and selects a cluster, and shows an Explain reply with highlighted code', async () => {
+    await workbench.openFile('src/math.ts');
+    await workbench.runCommand('Cluster Chat: Set API Key');
+    const keyBox = await workbench.answerInputBox(/API Key for http:\/\/127\.0\.0\.1/, emulator.apiKey);
+    assert.equal(keyBox.type, 'password', 'the key is typed into a password box');
+    await workbench.notification(/API key saved for http:\/\/127\.0\.0\.1/);
+    await addAndSelectCluster('demo', 'Demo');
+    await workbench.screenshot('status-bar-cluster');
+
+    await explain();
+    const reply = workbench.webview();
+    await reply.locator('.code-block[data-block-index="0"]').waitFor({ timeout: 30_000 });
+    assert.ok((await reply.locator('.code-block .hljs-keyword').count()) > 0, 'the code block is highlighted');
+    assert.match(await reply.locator('.reply-title').innerText(), /Explain/);
+    assert.equal(emulator.stats().clusters['demo']?.received, 1);
+    await workbench.screenshot('explain-reply');
+  });
+
+  it('Insert at Cursor changes the document, and one undo restores it', async () => {
+    await workbench.webview().locator('button[data-action="insert"][data-block="0"]').click();
+    await waitUntil(async () => (await workbench.editorText('math.ts')).includes('Reviewed by cluster demo'));
+    await workbench.screenshot('insert-at-cursor');
+    await workbench.undo('math.ts');
+    await waitUntil(async () => !(await workbench.editorText('math.ts')).includes('Reviewed by cluster demo'));
+    assert.match(await workbench.editorText('math.ts'), /export const two = add\(1, 1\);/);
+  });
+
+  it('Replace Selection replaces the sent lines, and one undo restores them', async () => {
+    await workbench.webview().locator('button[data-action="replace"][data-block="0"]').click();
+    await waitUntil(async () => (await workbench.editorText('math.ts')).startsWith('// Reviewed by cluster demo'));
+    const replaced = await workbench.editorText('math.ts');
+    assert.match(replaced, /export const two = add\(1, 1\);/, 'only the sent lines were replaced');
+    await workbench.screenshot('replace-selection');
+    await workbench.undo('math.ts');
+    await waitUntil(async () => (await workbench.editorText('math.ts')).startsWith('export function add'));
+  });
+
+  it('Apply with Diff Preview shows a diff and offers to apply it', async () => {
+    await workbench.webview().locator('button[data-action="diff"][data-block="0"]').click();
+    await workbench.page.locator('.monaco-diff-editor').first().waitFor({ timeout: 20_000 });
+    await workbench.notification(/Apply the proposed change to src\/math\.ts\?/);
+    await workbench.screenshot('diff-preview');
+    await workbench.clearNotifications();
+    await workbench.runCommand('View: Close Editor');
+  });
+
+  const failures: Array<{ name: string; cluster?: string; key?: string; message: RegExp; button?: string }> = [
+    { name: '401 (wrong key)', key: 'wrong-key', message: /did not accept the API key/, button: 'Update API Key' },
+    { name: '404 (unknown cluster)', cluster: 'no-such-cluster', message: /Cluster “no-such-cluster” was not found/, button: 'Select Cluster' },
+    { name: '429 (rate limited)', cluster: 'fault-429', message: /limiting requests/, button: 'Retry' },
+    { name: 'timeout', cluster: 'fault-hang', message: /did not answer within 3 seconds/, button: 'Retry' },
+    { name: 'malformed reply', cluster: 'fault-malformed-json', message: /not valid JSON/, button: 'Retry' },
+  ];
+  for (const failure of failures) {
+    it(`${failure.name}: a clear message with the right button, and nothing else breaks`, async () => {
+      await workbench.clearNotifications();
+      if (failure.key) {
+        await workbench.runCommand('Cluster Chat: Set API Key');
+        await workbench.answerInputBox(/API Key for/, failure.key);
+      }
+      if (failure.cluster) {
+        await addAndSelectCluster(failure.cluster);
+      }
+      await workbench.openFile('src/math.ts');
+      await explain();
+      const toast = await workbench.notification(failure.message);
+      if (failure.button) {
+        await toast.locator('.monaco-button', { hasText: failure.button }).first().waitFor();
+      }
+      assert.doesNotMatch(await toast.innerText(), /ui-test-key-9d41|wrong-key/, 'no key in the message');
+      await workbench.screenshot(`error-${failure.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
+      await workbench.clearNotifications();
+      if (failure.key) {
+        await workbench.runCommand('Cluster Chat: Set API Key');
+        await workbench.answerInputBox(/API Key for/, emulator.apiKey);
+      }
+    });
+  }
+
+  it('after all those failures, the next request works', async () => {
+    await workbench.clearNotifications();
+    await addAndSelectCluster('demo', 'Demo');
+    const before = emulator.stats().clusters['demo']?.received ?? 0;
+    await workbench.openFile('src/math.ts');
+    await explain();
+    await waitUntil(async () => (emulator.stats().clusters['demo']?.received ?? 0) === before + 1, 30_000);
+    await workbench.webview().locator('.code-block[data-block-index="0"]').waitFor();
+  });
+
+  it('a reply with <img onerror> and <script> renders as text and runs nothing', async () => {
+    await addAndSelectCluster('echo');
+    await workbench.openFile('src/math.ts');
+    await workbench.selectLines('math.ts', 1, 1);
+    await workbench.runCommand('Cluster Chat: Ask About Selection…');
+    const payload = `<img src=x onerror="document.title='pwned';fetch('${listenerOrigin}/img')"> <script>document.title='pwned';fetch('${listenerOrigin}/script')</script> ![x](${listenerOrigin}/md-image.png)`;
+    await workbench.answerInputBox(/Your question about/, payload);
+    const reply = workbench.webview();
+    await reply.locator('#reply', { hasText: '<img src=x onerror=' }).waitFor({ timeout: 30_000 });
+    assert.match(await reply.locator('#reply').innerText(), /<script>document\.title='pwned'/);
+    assert.equal(await reply.locator('#reply img').count(), 0);
+    assert.equal(await reply.locator('#reply script').count(), 0);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.notEqual(await reply.locator('html').evaluate(() => globalThis.document.title), 'pwned');
+    assert.equal(listenerHits, 0, 'nothing reached the loopback listener');
+    await workbench.screenshot('xss-as-text');
+  });
+});

@@ -1,0 +1,74 @@
+import * as assert from 'node:assert/strict';
+import { CODE_ACTIONS, isOpenableLink } from '../../../src/core/webviewProtocol';
+import { ACTION_ORDER, actionAriaLabel, actionDoneLabel, actionLabel, isCodeAction, orderedActions } from '../../../src/webview/actionLabels';
+import { isSafeLink } from '../../../src/webview/links';
+
+describe('action labels', () => {
+  it('lists the protocol actions in the protocol order', () => {
+    assert.deepEqual([...ACTION_ORDER], [...CODE_ACTIONS]);
+  });
+
+  it('uses the documented visible labels', () => {
+    assert.deepEqual(
+      CODE_ACTIONS.map((action) => actionLabel(action)),
+      ['Copy', 'Insert at Cursor', 'Replace Selection', 'Apply with Diff Preview', 'Open in New File', 'Continue in Chat'],
+    );
+  });
+
+  it('has a distinct success label per action and one failure label', () => {
+    const done = CODE_ACTIONS.map((action) => actionDoneLabel(action, true));
+    assert.equal(new Set(done).size, CODE_ACTIONS.length);
+    assert.equal(actionDoneLabel('copy', true), 'Copied');
+    assert.equal(actionDoneLabel('insert', true), 'Inserted');
+    for (const action of CODE_ACTIONS) {
+      assert.equal(actionDoneLabel(action, false), 'Failed');
+    }
+  });
+
+  it('names the block in the accessible label', () => {
+    assert.equal(actionAriaLabel('Copy', 0), 'Copy (block 1)');
+    assert.equal(actionAriaLabel('Insert at Cursor', 4), 'Insert at Cursor (block 5)');
+    assert.equal(actionAriaLabel('Copy', 'all'), 'Copy (whole reply)');
+  });
+
+  it('orders offered actions as the protocol does', () => {
+    assert.deepEqual(orderedActions(['continueInChat', 'copy', 'diff']), ['copy', 'diff', 'continueInChat']);
+    assert.deepEqual(orderedActions([]), []);
+  });
+
+  it('recognises only protocol actions', () => {
+    assert.ok(isCodeAction('newFile'));
+    for (const value of ['', 'Copy', 'constructor', 'toString', 1, null, undefined]) {
+      assert.equal(isCodeAction(value), false, String(value));
+    }
+  });
+});
+
+describe('safe links', () => {
+  it('agrees with the protocol on which links may be opened', () => {
+    const samples = [
+      'https://example.com',
+      'http://localhost:8080/x?y=1#z',
+      'HTTPS://EXAMPLE.COM/',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'command:workbench.action.quit',
+      'vscode://file/x',
+      'file:///etc/passwd',
+      'mailto:a@example.com',
+      '//example.com',
+      '/relative',
+      'relative',
+      '',
+      'http://',
+      'ftp://example.com',
+    ];
+    for (const href of samples) {
+      assert.equal(isSafeLink(href), isOpenableLink(href), href);
+    }
+  });
+
+  it('refuses links longer than the protocol allows', () => {
+    assert.equal(isSafeLink(`https://example.com/${'a'.repeat(8200)}`), false);
+  });
+});
