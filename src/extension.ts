@@ -4,6 +4,7 @@ import { ApiKeyStore } from './apiKeyStore';
 import { ClusterClientProvider } from './clusterClientProvider';
 import { pickCluster } from './clusterPicker';
 import { ClusterStore } from './clusterStore';
+import { setTranslator } from './core/l10n';
 import { ErrorPresenter } from './errorPresenter';
 import type { ClusterChatExports } from './extensionApi';
 import { ProposalDocuments } from './proposalDocuments';
@@ -17,6 +18,7 @@ import { ClusterStatusBar } from './statusBar';
 
 /** Wires the extension's parts together; each part lives in its own module. */
 export function activate(context: vscode.ExtensionContext): ClusterChatExports {
+  setTranslator((message, ...args) => vscode.l10n.t(message, ...args));
   const log = vscode.window.createOutputChannel('Cluster Chat', { log: true });
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   const apiKeys = new ApiKeyStore(context.secrets);

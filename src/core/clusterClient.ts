@@ -13,6 +13,7 @@ import {
 } from './errors';
 import { clusterRequestPath, parseServiceEndpoint, type ServiceEndpoint } from './endpoint';
 import { parseErrorBody } from './errorBody';
+import { l10n } from './l10n';
 import { CallDeadline } from './http/callDeadline';
 import { createDispatcher, type ProxySettings } from './http/dispatcher';
 import { discardBody, headerValue, readBodyCapped } from './http/readBody';
@@ -221,7 +222,7 @@ export class ClusterClient {
     if (!read.complete) {
       throw new ProtocolError(
         'tooLarge',
-        `Replies over ${Math.round(this.maxResponseBytes / (1024 * 1024))} MB are not read.`,
+        l10n.t('Replies over {0} MB are not read.', Math.round(this.maxResponseBytes / (1024 * 1024))),
         context,
       );
     }
@@ -264,18 +265,18 @@ export class ClusterClient {
 
 function checkRequest(request: SendRequest): void {
   if (request.apiKey.length === 0) {
-    throw new ConfigurationError('No API key is set. Set one with “Cluster Chat: Set API Key”.');
+    throw new ConfigurationError(l10n.t('No API key is set. Set one with “Cluster Chat: Set API Key”.'));
   }
   if (!/^[\x21-\x7e]+$/.test(request.apiKey)) {
     throw new ConfigurationError(
-      'The API key contains spaces, line breaks or other characters that cannot be sent. Set it again with “Cluster Chat: Set API Key”.',
+      l10n.t('The API key contains spaces, line breaks or other characters that cannot be sent. Set it again with “Cluster Chat: Set API Key”.'),
     );
   }
   if (request.clusterId.length === 0) {
-    throw new ConfigurationError('No cluster is selected. Choose one with “Cluster Chat: Select Cluster…”.');
+    throw new ConfigurationError(l10n.t('No cluster is selected. Choose one with “Cluster Chat: Select Cluster…”.'));
   }
   if (!ClusterRequestSchema.safeParse(buildRequestBody(request.messages)).success) {
-    throw new ConfigurationError('The conversation is empty or holds a message without a role or text.');
+    throw new ConfigurationError(l10n.t('The conversation is empty or holds a message without a role or text.'));
   }
 }
 

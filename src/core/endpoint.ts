@@ -1,4 +1,5 @@
 import { ConfigurationError } from './errors';
+import { l10n } from './l10n';
 
 /** A validated base address of the Clusters API, such as `https://api.wizlay.com/v1`. */
 export interface ServiceEndpoint {
@@ -18,22 +19,22 @@ export function parseServiceEndpoint(baseUrl: string): ServiceEndpoint {
     url = new URL(baseUrl.trim());
   } catch {
     throw new ConfigurationError(
-      `“${baseUrl}” is not a valid address. Set “clusterChat.baseUrl” to the service's base URL, for example https://api.wizlay.com/v1.`,
+      l10n.t("“{0}” is not a valid address. Set “clusterChat.baseUrl” to the service's base URL, for example https://api.wizlay.com/v1.", baseUrl),
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigurationError(`“clusterChat.baseUrl” must start with https:// (it starts with ${url.protocol}//).`);
+    throw new ConfigurationError(l10n.t('“clusterChat.baseUrl” must start with https:// (it starts with {0}//).', url.protocol));
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new ConfigurationError(
-      `“clusterChat.baseUrl” uses plain http to ${url.host}. The API key is only sent over https, or over http to this computer (localhost, 127.0.0.1 or ::1).`,
+      l10n.t('“clusterChat.baseUrl” uses plain http to {0}. The API key is only sent over https, or over http to this computer (localhost, 127.0.0.1 or ::1).', url.host),
     );
   }
   if (url.username !== '' || url.password !== '') {
-    throw new ConfigurationError('“clusterChat.baseUrl” must not contain a user name or password.');
+    throw new ConfigurationError(l10n.t('“clusterChat.baseUrl” must not contain a user name or password.'));
   }
   if (url.search !== '' || url.hash !== '') {
-    throw new ConfigurationError('“clusterChat.baseUrl” must not contain a query (?…) or fragment (#…).');
+    throw new ConfigurationError(l10n.t('“clusterChat.baseUrl” must not contain a query (?…) or fragment (#…).'));
   }
   return { origin: url.origin, basePath: url.pathname.replace(/\/+$/, '') };
 }

@@ -1,3 +1,5 @@
+import { l10n } from './l10n';
+
 /**
  * Every way a call to a cluster can fail, as a typed error with a short message that tells the user
  * what to do. Texts that came from the server are redacted and shortened before they get here.
@@ -53,10 +55,10 @@ export abstract class ClusterError extends Error {
 function composeMessage(summary: string, context: ErrorContext): string {
   let message = summary;
   if (context.serverMessage) {
-    message += ` The service said: “${context.serverMessage}”.`;
+    message += ` ${l10n.t('The service said: “{0}”.', context.serverMessage)}`;
   }
   if (context.requestId) {
-    message += ` (Request id: ${context.requestId}.)`;
+    message += ` ${l10n.t('(Request id: {0}.)', context.requestId)}`;
   }
   return message;
 }
@@ -66,7 +68,7 @@ function statusText(status: number | undefined): string {
 }
 
 function clusterName(context: ErrorContext): string {
-  return context.clusterId === undefined ? 'the cluster' : `cluster “${context.clusterId}”`;
+  return context.clusterId === undefined ? l10n.t('the cluster') : l10n.t('cluster “{0}”', context.clusterId);
 }
 
 /** The base URL or another setting makes a safe request impossible; nothing was sent. */
@@ -85,8 +87,8 @@ export class AuthError extends ClusterError {
   constructor(context: ErrorContext) {
     super(
       context.status === 403
-        ? `The API key has no access to ${clusterName(context)}${statusText(context.status)}. Check the key's permissions in your account, or select another cluster.`
-        : `The cluster service did not accept the API key${statusText(context.status)}. Set a valid key with “Cluster Chat: Set API Key”.`,
+        ? l10n.t("The API key has no access to {0}{1}. Check the key's permissions in your account, or select another cluster.", clusterName(context), statusText(context.status))
+        : l10n.t('The cluster service did not accept the API key{0}. Set a valid key with “Cluster Chat: Set API Key”.', statusText(context.status)),
       context,
     );
   }
@@ -98,7 +100,7 @@ export class UnknownClusterError extends ClusterError {
   readonly mayHaveBeenProcessed = false;
   constructor(context: ErrorContext) {
     super(
-      `${capitalize(clusterName(context))} was not found${statusText(context.status)}. Check the cluster id, or pick another one with “Cluster Chat: Select Cluster…”.`,
+      l10n.t('{0} was not found{1}. Check the cluster id, or pick another one with “Cluster Chat: Select Cluster…”.', capitalize(clusterName(context)), statusText(context.status)),
       context,
     );
   }
@@ -109,7 +111,7 @@ export class BadRequestError extends ClusterError {
   readonly kind = 'badRequest';
   readonly mayHaveBeenProcessed = false;
   constructor(context: ErrorContext) {
-    super(`The cluster service rejected the request as invalid${statusText(context.status)}.`, context);
+    super(l10n.t('The cluster service rejected the request as invalid{0}.', statusText(context.status)), context);
   }
 }
 
@@ -119,7 +121,7 @@ export class RequestTooLargeError extends ClusterError {
   readonly mayHaveBeenProcessed = false;
   constructor(context: ErrorContext) {
     super(
-      `The conversation is too large for the cluster service${statusText(context.status)}. Remove some messages or attachments, then send again.`,
+      l10n.t('The conversation is too large for the cluster service{0}. Remove some messages or attachments, then send again.', statusText(context.status)),
       context,
     );
   }
@@ -132,9 +134,9 @@ export class RateLimitedError extends ClusterError {
   readonly retryAfterSeconds: number | undefined;
   constructor(context: ErrorContext, retryAfterSeconds: number | undefined) {
     super(
-      `The cluster service is limiting requests${statusText(context.status)}. ${
-        retryAfterSeconds === undefined ? 'Wait a moment' : `Wait ${formatSeconds(retryAfterSeconds)}`
-      }, then try again.`,
+      retryAfterSeconds === undefined
+        ? l10n.t('The cluster service is limiting requests{0}. Wait a moment, then try again.', statusText(context.status))
+        : l10n.t('The cluster service is limiting requests{0}. Wait {1}, then try again.', statusText(context.status), formatSeconds(retryAfterSeconds)),
       context,
     );
     this.retryAfterSeconds = retryAfterSeconds;
@@ -150,10 +152,10 @@ export class ServerError extends ClusterError {
     const unavailable = context.status === 503;
     super(
       unavailable
-        ? `The cluster service is temporarily unavailable${statusText(context.status)}. ${
-            retryAfterSeconds === undefined ? 'Try again in a moment.' : `Try again in ${formatSeconds(retryAfterSeconds)}.`
-          }`
-        : `The cluster service failed while handling the request${statusText(context.status)}. Try again later; if it keeps failing, check the service's status.`,
+        ? retryAfterSeconds === undefined
+          ? l10n.t('The cluster service is temporarily unavailable{0}. Try again in a moment.', statusText(context.status))
+          : l10n.t('The cluster service is temporarily unavailable{0}. Try again in {1}.', statusText(context.status), formatSeconds(retryAfterSeconds))
+        : l10n.t("The cluster service failed while handling the request{0}. Try again later; if it keeps failing, check the service's status.", statusText(context.status)),
       context,
     );
     this.mayHaveBeenProcessed = !unavailable;
@@ -166,7 +168,7 @@ export class UnexpectedStatusError extends ClusterError {
   readonly kind = 'unexpectedStatus';
   readonly mayHaveBeenProcessed = true;
   constructor(context: ErrorContext) {
-    super(`The cluster service answered with an unexpected status${statusText(context.status)}.`, context);
+    super(l10n.t('The cluster service answered with an unexpected status{0}.', statusText(context.status)), context);
   }
 }
 
@@ -176,7 +178,7 @@ export class ConnectTimeoutError extends ClusterError {
   readonly mayHaveBeenProcessed = false;
   constructor(origin: string, timeoutMs: number, context: ErrorContext = {}) {
     super(
-      `Could not connect to ${origin} within ${formatSeconds(timeoutMs / 1000)}. Check your network or proxy, and the “clusterChat.baseUrl” setting.`,
+      l10n.t('Could not connect to {0} within {1}. Check your network or proxy, and the “clusterChat.baseUrl” setting.', origin, formatSeconds(timeoutMs / 1000)),
       context,
     );
   }
@@ -188,7 +190,7 @@ export class TimeoutError extends ClusterError {
   readonly mayHaveBeenProcessed = true;
   constructor(timeoutMs: number, context: ErrorContext) {
     super(
-      `${capitalize(clusterName(context))} did not answer within ${formatSeconds(timeoutMs / 1000)}. It may still be working, so sending again may repeat its actions. For slow clusters, raise “clusterChat.requestTimeoutSeconds”.`,
+      l10n.t('{0} did not answer within {1}. It may still be working, so sending again may repeat its actions. For slow clusters, raise “clusterChat.requestTimeoutSeconds”.', capitalize(clusterName(context)), formatSeconds(timeoutMs / 1000)),
       context,
     );
   }
@@ -213,15 +215,15 @@ export class NetworkError extends ClusterError {
 function networkSummary(failure: NetworkFailure, origin: string, code: string | undefined): string {
   switch (failure) {
     case 'refused':
-      return `Could not connect to ${origin}: the connection was refused. Check that the service (or the local emulator) is running and that “clusterChat.baseUrl” is right.`;
+      return l10n.t('Could not connect to {0}: the connection was refused. Check that the service (or the local emulator) is running and that “clusterChat.baseUrl” is right.', origin);
     case 'dns':
-      return `Could not find the host of ${origin}. Check “clusterChat.baseUrl” and your network connection.`;
+      return l10n.t('Could not find the host of {0}. Check “clusterChat.baseUrl” and your network connection.', origin);
     case 'unreachable':
-      return `Could not reach ${origin}: the network is unreachable. Check your connection or proxy settings.`;
+      return l10n.t('Could not reach {0}: the network is unreachable. Check your connection or proxy settings.', origin);
     case 'reset':
-      return `The connection to ${origin} was closed before the reply was complete. The cluster may have processed the request; check before sending it again.`;
+      return l10n.t('The connection to {0} was closed before the reply was complete. The cluster may have processed the request; check before sending it again.', origin);
     case 'other':
-      return `The request to ${origin} failed on the network${code ? ` (${code})` : ''}. Check your connection and try again.`;
+      return l10n.t('The request to {0} failed on the network{1}. Check your connection and try again.', origin, code ? ` (${code})` : '');
   }
 }
 
@@ -232,7 +234,7 @@ export class TlsError extends ClusterError {
   readonly code: string | undefined;
   constructor(origin: string, code: string | undefined, context: ErrorContext = {}) {
     super(
-      `A secure connection to ${origin} could not be established${code ? ` (${code})` : ''}. If a proxy inspects your traffic, trust its certificate or adjust “http.proxyStrictSSL”; otherwise check “clusterChat.baseUrl”.`,
+      l10n.t('A secure connection to {0} could not be established{1}. If a proxy inspects your traffic, trust its certificate or adjust “http.proxyStrictSSL”; otherwise check “clusterChat.baseUrl”.', origin, code ? ` (${code})` : ''),
       context,
     );
     this.code = code;
@@ -247,9 +249,9 @@ export class RedirectError extends ClusterError {
   readonly targetOrigin: string | undefined;
   constructor(targetOrigin: string | undefined, context: ErrorContext) {
     super(
-      `The cluster service answered with a redirect${statusText(context.status)}${
-        targetOrigin ? ` to ${targetOrigin}` : ''
-      }. Redirects are not followed, so the API key is never sent elsewhere. Check “clusterChat.baseUrl”.`,
+      targetOrigin
+        ? l10n.t('The cluster service answered with a redirect{0} to {1}. Redirects are not followed, so the API key is never sent elsewhere. Check “clusterChat.baseUrl”.', statusText(context.status), targetOrigin)
+        : l10n.t('The cluster service answered with a redirect{0}. Redirects are not followed, so the API key is never sent elsewhere. Check “clusterChat.baseUrl”.', statusText(context.status)),
       context,
     );
     this.targetOrigin = targetOrigin;
@@ -272,13 +274,13 @@ export class ProtocolError extends ClusterError {
 function protocolSummary(failure: ProtocolFailure): string {
   switch (failure) {
     case 'notJson':
-      return 'The cluster’s reply is not valid JSON.';
+      return l10n.t('The cluster’s reply is not valid JSON.');
     case 'shape':
-      return 'The cluster’s reply does not have the expected content.messages structure.';
+      return l10n.t('The cluster’s reply does not have the expected content.messages structure.');
     case 'noAssistant':
-      return 'The cluster’s reply holds no assistant message after the messages that were sent.';
+      return l10n.t('The cluster’s reply holds no assistant message after the messages that were sent.');
     case 'tooLarge':
-      return 'The cluster’s reply is too large to read.';
+      return l10n.t('The cluster’s reply is too large to read.');
   }
 }
 
@@ -287,7 +289,7 @@ export class CancelledError extends ClusterError {
   readonly kind = 'cancelled';
   readonly mayHaveBeenProcessed = true;
   constructor(context: ErrorContext = {}) {
-    super('The request was cancelled.', context);
+    super(l10n.t('The request was cancelled.'), context);
   }
 }
 
@@ -297,7 +299,7 @@ export function isClusterError(value: unknown): value is ClusterError {
 
 function formatSeconds(seconds: number): string {
   const rounded = Math.max(0, Math.round(seconds * 10) / 10);
-  return rounded === 1 ? '1 second' : `${rounded} seconds`;
+  return rounded === 1 ? l10n.t('1 second') : l10n.t('{0} seconds', rounded);
 }
 
 function capitalize(text: string): string {

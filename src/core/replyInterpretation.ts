@@ -10,6 +10,7 @@ import {
   UnexpectedStatusError,
   UnknownClusterError,
 } from './errors';
+import { l10n } from './l10n';
 import { ClusterReplySchema, type Message, type ReplyMessage } from './messages';
 
 /** A usable reply: the whole returned conversation and the assistant message appended to it. */
@@ -35,8 +36,8 @@ export function interpretSuccessBody(
     const type = contentType ? mediaType(contentType) : undefined;
     const detail =
       type && !type.includes('json')
-        ? `It was sent as ${type}.`
-        : 'It is cut off or malformed.';
+        ? l10n.t('It was sent as {0}.', type)
+        : l10n.t('It is cut off or malformed.');
     throw new ProtocolError('notJson', detail, context);
   }
   const parsed = ClusterReplySchema.safeParse(json);
@@ -46,10 +47,10 @@ export function interpretSuccessBody(
   const messages = parsed.data.content.messages;
   const last = messages[messages.length - 1];
   if (messages.length <= sentCount || last === undefined) {
-    throw new ProtocolError('noAssistant', `It returned ${messages.length} message(s) for the ${sentCount} sent.`, context);
+    throw new ProtocolError('noAssistant', l10n.t('It returned {0} message(s) for the {1} sent.', messages.length, sentCount), context);
   }
   if (last.role !== 'assistant') {
-    throw new ProtocolError('noAssistant', `Its last message has the role “${last.role.slice(0, 40)}”.`, context);
+    throw new ProtocolError('noAssistant', l10n.t('Its last message has the role “{0}”.', last.role.slice(0, 40)), context);
   }
   return { assistant: { role: 'assistant', content: last.content }, messages };
 }
@@ -91,8 +92,8 @@ function describeFirstIssue(issues: readonly IssueLike[]): string {
   const path = issue.path
     .map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`))
     .join('');
-  const expectation = typeof issue.expected === 'string' ? `expected ${issue.expected}` : issue.code.replace(/_/g, ' ');
-  return `At ${path || 'the top level'}: ${expectation}.`;
+  const expectation = typeof issue.expected === 'string' ? l10n.t('expected {0}', issue.expected) : issue.code.replace(/_/g, ' ');
+  return l10n.t('At {0}: {1}.', path || l10n.t('the top level'), expectation);
 }
 
 function mediaType(contentType: string): string {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { clusterRequestPath, isLoopbackHost, parseServiceEndpoint } from '../../../src/core/endpoint';
-import { ConfigurationError } from '../../../src/core/errors';
+import { ConfigurationError, UnknownClusterError } from '../../../src/core/errors';
+import { formatMessage, setTranslator } from '../../../src/core/l10n';
 import { classifyTransportFailure } from '../../../src/core/http/transportFailure';
 import { redactSecrets } from '../../../src/core/redact';
 import { parseRetryAfterSeconds } from '../../../src/core/retryAfter';
@@ -84,5 +85,31 @@ describe('classifyTransportFailure', () => {
     assert.equal(classifyTransportFailure(withCode('EHOSTUNREACH')).kind, 'unreachable');
     assert.deepEqual(classifyTransportFailure(withCode('CERT_HAS_EXPIRED')), { kind: 'tls', code: 'CERT_HAS_EXPIRED' });
     assert.equal(classifyTransportFailure(new Error('weird')).kind, 'other');
+  });
+});
+
+describe('core l10n', () => {
+  it('formats {n} placeholders', () => {
+    assert.equal(formatMessage('{0} of {1} {2}', 1, 'two'), '1 of two {2}');
+  });
+
+  it('passes every part of an error message through the translator the host installs', () => {
+    const seen: string[] = [];
+    setTranslator((message, ...args) => {
+      seen.push(message);
+      return formatMessage(message.toUpperCase(), ...args);
+    });
+    try {
+      const error = new UnknownClusterError({ clusterId: 'x', status: 404 });
+      assert.ok(seen.includes('{0} was not found{1}. Check the cluster id, or pick another one with “Cluster Chat: Select Cluster…”.'));
+      assert.ok(seen.includes('cluster “{0}”'));
+      assert.equal(error.message, 'CLUSTER “x” WAS NOT FOUND (HTTP 404). CHECK THE CLUSTER ID, OR PICK ANOTHER ONE WITH “CLUSTER CHAT: SELECT CLUSTER…”.');
+    } finally {
+      setTranslator(undefined);
+    }
+    assert.equal(
+      new UnknownClusterError({ clusterId: 'x' }).message,
+      'Cluster “x” was not found. Check the cluster id, or pick another one with “Cluster Chat: Select Cluster…”.',
+    );
   });
 });
