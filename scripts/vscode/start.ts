@@ -110,7 +110,16 @@ async function main(): Promise<void> {
   const watcher = await watchExtension();
   const emulator = await startEmulatorNear(options.port);
   const folder = prepareFolder(path.join(cacheRoot, 'start', 'workspace'));
-  const settings = { 'clusterChat.baseUrl': emulator.baseUrl };
+  const settings = {
+    'clusterChat.baseUrl': emulator.baseUrl,
+    'clusterChat.clusters': [
+      { id: 'demo', label: 'Demo (emulator)' },
+      { id: 'slow-good', label: 'Slow reply (emulator)' },
+      { id: 'echo', label: 'Echo (emulator)' },
+      { id: 'fault-429', label: 'Rate limited (emulator)' },
+      { id: 'fault-hang', label: 'Never answers (emulator)' },
+    ],
+  };
   const stops: Array<() => Promise<void>> = [() => watcher.dispose(), () => emulator.close()];
 
   if (onPath('code') && !options.browser) {
@@ -132,6 +141,8 @@ async function main(): Promise<void> {
     console.log(`Open:      ${server.url}/?folder=${encodeURIComponent(folder)}`);
   }
   printEmulator(emulator);
+  console.log('\nTry it: F1 → “Cluster Chat: Set API Key” (paste the key above), “Cluster Chat: Select Cluster…” → Demo,');
+  console.log('then select code in hello.ts and run “Cluster Chat: Explain” (also in the editor’s right-click menu).');
   console.log('Code changes are rebuilt automatically; reload the window to pick them up. Ctrl+C stops everything.');
 
   let stopping = false;

@@ -16,7 +16,7 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
   let listenerOrigin = '';
 
   before(async () => {
-    emulator = await startEmulator({ apiKey: 'ui-test-key-9d41' });
+    emulator = await startEmulator({ apiKey: 'ui-test-key-9d41', slowMs: 8000 });
     listener = http.createServer((_req, res) => {
       listenerHits++;
       res.end('no');
@@ -24,7 +24,7 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', () => resolve()));
     listenerOrigin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
     workbench = await Workbench.open({
-      files: { 'src/math.ts': MATH },
+      files: { 'src/math.ts': MATH, 'src/big.ts': Array.from({ length: 1200 }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n' },
       settings: { 'clusterChat.baseUrl': emulator.baseUrl, 'clusterChat.requestTimeoutSeconds': 3 },
     });
   });
@@ -143,6 +143,34 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
     await explain();
     await waitUntil(async () => (emulator.stats().clusters['demo']?.received ?? 0) === before + 1, 30_000);
     await workbench.webview().locator('.code-block[data-block-index="0"]').waitFor();
+  });
+
+  it('Cancel in the progress notification aborts the HTTP request', async () => {
+    await workbench.clearNotifications();
+    await addAndSelectCluster('slow-good');
+    await workbench.openFile('src/math.ts');
+    await explain();
+    const progress = await workbench.notification(/Explain — waiting for slow-good/);
+    await waitUntil(async () => (emulator.stats().clusters['slow-good']?.received ?? 0) === 1);
+    await workbench.clickNotificationButton(progress, 'Cancel');
+    await waitUntil(async () => (emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1);
+    await workbench.page.locator('.statusbar-item', { hasText: 'request cancelled' }).first().waitFor();
+    assert.equal(emulator.stats().clusters['slow-good']?.completed ?? 0, 0);
+    await workbench.screenshot('cancelled');
+  });
+
+  it('with nothing selected in a large file, asks before sending the whole file', async () => {
+    await addAndSelectCluster('demo', 'Demo');
+    await workbench.openFile('src/big.ts');
+    await workbench.editorFor('big.ts').locator('.view-lines').click();
+    const before = emulator.stats().clusters['demo']?.received ?? 0;
+    await workbench.runCommand('Cluster Chat: Explain');
+    const dialog = workbench.page.locator('.monaco-dialog-box', { hasText: /whole file \(1\d{3} lines\)/ });
+    await dialog.waitFor();
+    await workbench.screenshot('large-file-confirmation');
+    await dialog.locator('.monaco-button', { hasText: 'Send Whole File' }).click();
+    await waitUntil(async () => (emulator.stats().clusters['demo']?.received ?? 0) === before + 1, 30_000);
+    await workbench.webview().locator('.reply-title', { hasText: 'big.ts' }).waitFor();
   });
 
   it('a reply with <img onerror> and <script> renders as text and runs nothing', async () => {
