@@ -62,22 +62,16 @@ async function startEmulatorNear(port: number): Promise<RunningEmulator> {
   }
 }
 
+/** Builds both bundles as esbuild.js does (development mode) and rebuilds them on change. */
 async function watchExtension(): Promise<{ dispose(): Promise<void> }> {
   const esbuild = await import('esbuild');
-  const context = await esbuild.context({
-    entryPoints: { extension: path.join(repoRoot, 'src', 'extension.ts'), webview: path.join(repoRoot, 'src', 'webview', 'main.ts') },
-    outdir: path.join(repoRoot, 'dist'),
-    bundle: true,
-    sourcemap: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode'],
-    logLevel: 'warning',
-  });
-  await context.rebuild();
-  await context.watch();
-  return { dispose: () => context.dispose() };
+  const { buildTargets } = require(path.join(repoRoot, 'esbuild.js')) as { buildTargets(production: boolean): import('esbuild').BuildOptions[] };
+  const contexts = await Promise.all(buildTargets(false).map((options) => esbuild.context(options)));
+  for (const context of contexts) {
+    await context.rebuild();
+    await context.watch();
+  }
+  return { dispose: async () => void (await Promise.all(contexts.map((context) => context.dispose()))) };
 }
 
 function prepareFolder(dir: string): string {
@@ -105,11 +99,14 @@ function printEmulator(emulator: RunningEmulator): void {
   console.log('Clusters:  demo, slow-good, and fault-* clusters (see README, "Local cluster emulator")');
 }
 
+/** Where npm start keeps its profile and playground (CLUSTER_CHAT_START_DIR overrides, for tests). */
+const startDir = process.env['CLUSTER_CHAT_START_DIR'] ?? path.join(cacheRoot, 'start');
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const watcher = await watchExtension();
   const emulator = await startEmulatorNear(options.port);
-  const folder = prepareFolder(path.join(cacheRoot, 'start', 'workspace'));
+  const folder = prepareFolder(path.join(startDir, 'workspace'));
   const settings = {
     'clusterChat.baseUrl': emulator.baseUrl,
     'clusterChat.clusters': [
@@ -123,7 +120,7 @@ async function main(): Promise<void> {
   const stops: Array<() => Promise<void>> = [() => watcher.dispose(), () => emulator.close()];
 
   if (onPath('code') && !options.browser) {
-    const profile = path.join(cacheRoot, 'start', 'desktop-profile');
+    const profile = path.join(startDir, 'desktop-profile');
     const settingsFile = path.join(profile, 'User', 'settings.json');
     fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
     fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
@@ -133,7 +130,7 @@ async function main(): Promise<void> {
   } else {
     const host = options.host ?? (fs.existsSync(path.join(cacheRoot, 'code-server-4.139.1', '.installed')) ? hostByName('latest') : hostByName('oldest'));
     const install = installHost(host);
-    const dirs = makeRunDirs(path.join(cacheRoot, 'start', `code-server-${host.codeServer}`));
+    const dirs = makeRunDirs(path.join(startDir, `code-server-${host.codeServer}`));
     linkDevelopmentExtension(dirs.extensions);
     const server = await startCodeServer({ install, dirs, folder, settings });
     stops.unshift(() => server.stop());

@@ -34,9 +34,19 @@ export class Workbench {
     readonly page: Page,
     readonly folder: string,
     private readonly browser: Browser,
-    private readonly server: RunningCodeServer,
-    private readonly base: string,
+    private readonly server: RunningCodeServer | undefined,
+    private readonly base: string | undefined,
   ) {}
+
+  /** Opens a workbench some other process serves (e.g. `npm start`) at `url`. */
+  static async attach(url: string, folder: string): Promise<Workbench> {
+    const browser = await launchBrowser();
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(url);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+    return new Workbench(page, folder, browser, undefined, undefined);
+  }
 
   static async open(options: WorkbenchOptions = {}): Promise<Workbench> {
     const vsix = path.join(repoRoot, 'cluster-chat.vsix');
@@ -216,7 +226,9 @@ export class Workbench {
 
   async close(): Promise<void> {
     await this.browser.close().catch(() => undefined);
-    await this.server.stop();
-    fs.rmSync(this.base, { recursive: true, force: true });
+    await this.server?.stop();
+    if (this.base) {
+      fs.rmSync(this.base, { recursive: true, force: true });
+    }
   }
 }
