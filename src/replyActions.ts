@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { extractCodeBlocks, languageIdForFence } from './core/markdown';
 import type { CodeAction } from './core/webviewProtocol';
 import { type ProposalDocuments } from './proposalDocuments';
 import type { StoredReply } from './replyStore';
@@ -29,7 +28,7 @@ export class ReplyActions {
 
   /** Runs an action; resolves whether it was carried out. */
   async perform(reply: StoredReply, action: CodeAction, block: number | 'all'): Promise<boolean> {
-    const payload = payloadOf(reply, block);
+    const payload = await payloadOf(reply, block);
     if (!payload) {
       return false;
     }
@@ -57,7 +56,8 @@ export class ReplyActions {
   }
 
   /** The text the “… Last Reply” commands use: the first code block, or the whole reply. */
-  static defaultBlock(reply: StoredReply): number | 'all' {
+  static async defaultBlock(reply: StoredReply): Promise<number | 'all'> {
+    const { extractCodeBlocks } = await import('./core/markdown.js');
     return extractCodeBlocks(reply.markdown).length > 0 ? 0 : 'all';
   }
 
@@ -155,10 +155,12 @@ export async function applyProposal(proposals: ProposalDocuments, uri: vscode.Ur
   return applied;
 }
 
-function payloadOf(reply: StoredReply, block: number | 'all'): Payload | undefined {
+/** The text of one code block (or the whole reply); the markdown parser loads on first use. */
+async function payloadOf(reply: StoredReply, block: number | 'all'): Promise<Payload | undefined> {
   if (block === 'all') {
     return { text: reply.markdown, languageId: 'markdown' };
   }
+  const { extractCodeBlocks, languageIdForFence } = await import('./core/markdown.js');
   const code = extractCodeBlocks(reply.markdown)[block];
   if (!code) {
     return undefined;

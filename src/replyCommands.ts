@@ -11,7 +11,7 @@ export function registerReplyCommands(replies: ReplyStore, actions: ReplyActions
       void vscode.window.showInformationMessage(vscode.l10n.t('Cluster Chat: there is no reply yet. Send some code first.'));
       return false;
     }
-    return actions.perform(reply, action, ReplyActions.defaultBlock(reply));
+    return actions.perform(reply, action, await ReplyActions.defaultBlock(reply));
   };
   return vscode.Disposable.from(
     vscode.commands.registerCommand('clusterChat.insertLastReply', withLastReply('insert')),
