@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { localizedWebviewStrings } from './webviewStrings';
 
 /**
  * The HTML shell of the extension's webviews: a strict CSP (no remote anything, nonce-only
@@ -29,7 +30,7 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, v
 <link rel="stylesheet" href="${style.toString()}">
 <title>${escapeAttribute(title)}</title>
 </head>
-<body data-view="${view}">
+<body data-view="${view}" data-strings="${escapeAttribute(JSON.stringify(localizedWebviewStrings()))}">
 <script nonce="${nonce}" src="${script.toString()}"></script>
 </body>
 </html>`;

@@ -1,4 +1,6 @@
 import type { CodeAction } from '../core/webviewProtocol';
+import type { WebviewStringKey } from '../core/webviewStrings';
+import { text } from './strings';
 
 /**
  * The protocol's CODE_ACTIONS, spelled out here because importing the protocol module's values
@@ -17,36 +19,28 @@ export const ACTION_ORDER: (typeof import('../core/webviewProtocol'))['CODE_ACTI
 /** Which code block an action applies to: its index, or the whole reply. */
 export type ActionTarget = number | 'all';
 
-interface ActionText {
-  /** The button's visible label. */
-  readonly label: string;
-  /** Shown briefly on the button after the host reports success. */
-  readonly done: string;
-}
-
-const TEXTS: Record<CodeAction, ActionText> = {
-  copy: { label: 'Copy', done: 'Copied' },
-  insert: { label: 'Insert at Cursor', done: 'Inserted' },
-  replace: { label: 'Replace Selection', done: 'Replaced' },
-  diff: { label: 'Apply with Diff Preview', done: 'Diff Opened' },
-  newFile: { label: 'Open in New File', done: 'Opened' },
-  continueInChat: { label: 'Continue in Chat', done: 'Sent to Chat' },
+const LABEL_KEYS: Record<CodeAction, { readonly label: WebviewStringKey; readonly done: WebviewStringKey }> = {
+  copy: { label: 'copy', done: 'copyDone' },
+  insert: { label: 'insert', done: 'insertDone' },
+  replace: { label: 'replace', done: 'replaceDone' },
+  diff: { label: 'diff', done: 'diffDone' },
+  newFile: { label: 'newFile', done: 'newFileDone' },
+  continueInChat: { label: 'continueInChat', done: 'continueInChatDone' },
 };
 
-/** Shown briefly on the button after the host reports a failure. */
-export const FAILED_LABEL = 'Failed';
-
+/** The button's visible label. */
 export function actionLabel(action: CodeAction): string {
-  return TEXTS[action].label;
+  return text(LABEL_KEYS[action].label);
 }
 
+/** Shown briefly on the button after the host reports the outcome. */
 export function actionDoneLabel(action: CodeAction, ok: boolean): string {
-  return ok ? TEXTS[action].done : FAILED_LABEL;
+  return ok ? text(LABEL_KEYS[action].done) : text('failed');
 }
 
 /** The accessible name of a button: its label plus the block it acts on. */
 export function actionAriaLabel(label: string, target: ActionTarget): string {
-  return target === 'all' ? `${label} (whole reply)` : `${label} (block ${target + 1})`;
+  return target === 'all' ? text('targetWholeReply', label) : text('targetBlock', label, target + 1);
 }
 
 /** The offered actions in display order (the order of CODE_ACTIONS), each once. */

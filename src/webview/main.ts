@@ -1,5 +1,6 @@
 import { parseHostMessage } from './hostMessage';
 import { mountReplyView } from './replyView';
+import { useStrings } from './strings';
 import type { ViewFactory } from './view';
 import { getVsCodeApi } from './vscodeApi';
 
@@ -12,7 +13,17 @@ const VIEWS: Readonly<Record<string, ViewFactory>> = {
   reply: mountReplyView,
 };
 
+/** The host's localized texts, from the shell's data-strings attribute (English if absent). */
+function readStrings(): unknown {
+  try {
+    return JSON.parse(document.body.dataset['strings'] ?? 'null') as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 function start(): void {
+  useStrings(readStrings());
   const name = document.body.dataset['view'] ?? '';
   const factory = Object.hasOwn(VIEWS, name) ? VIEWS[name] : undefined;
   if (!factory) {

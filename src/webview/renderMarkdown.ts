@@ -1,3 +1,4 @@
+import { text } from './strings';
 import { createMarkdown, fenceLanguage, type Markdown } from '../core/markdown';
 import { highlightCode, isHighlighted } from './highlight';
 import { isSafeLink } from './links';
@@ -109,8 +110,8 @@ function configure(md: Markdown): Markdown {
   md.renderer.rules['image'] = (tokens, idx, options, env, renderer) => {
     const token = tokens[idx];
     const alt = token?.children ? renderer.renderInlineAsText(token.children, options, env).trim() : '';
-    const text = alt === '' ? '[image]' : `[image: ${alt}]`;
-    return `<span class="image-placeholder">${escape(text)}</span>`;
+    const placeholder = alt === '' ? text('image') : text('imageWithAlt', alt);
+    return `<span class="image-placeholder">${escape(placeholder)}</span>`;
   };
 
   md.renderer.rules['link_open'] = (tokens, idx) => {
@@ -129,7 +130,7 @@ function renderCodeBlock(index: number, language: string, codeHtml: string, esca
   const label = shortLanguage === '' ? '' : `<span class="code-language">${escape(shortLanguage)}</span>`;
   return (
     `<div class="code-block" data-block-index="${index}">` +
-    `<div class="code-actions" role="toolbar" aria-label="Code block ${index + 1} actions">${label}</div>` +
+    `<div class="code-actions" role="toolbar" aria-label="${escape(text('codeBlockActions', index + 1))}">${label}</div>` +
     `<pre><code class="hljs language-${escape(className)}">${codeHtml}</code></pre>` +
     `</div>\n`
   );

@@ -1,3 +1,4 @@
+import { text } from './strings';
 /**
  * The reply page's fixed elements, created once so the live regions exist before content
  * arrives:
@@ -26,7 +27,7 @@ export function createReplyLayout(root: HTMLElement): ReplyLayout {
 
   const replyActions = element('div', 'reply-actions');
   replyActions.setAttribute('role', 'toolbar');
-  replyActions.setAttribute('aria-label', 'Reply actions');
+  replyActions.setAttribute('aria-label', text('replyActions'));
 
   const content = element('main', 'reply markdown-body');
   content.id = 'reply';

@@ -1,3 +1,4 @@
+import { text } from './strings';
 import type { HostToWebviewMessage, ReplyViewModel } from '../core/webviewProtocol';
 import { ACTION_BUTTON_SELECTOR, appendActionButtons, readButtonAction } from './actionButtons';
 import { ActionFeedback } from './actionFeedback';
@@ -73,7 +74,7 @@ class ReplyView implements WebviewView {
     replyActions.hidden = true;
     const empty = document.createElement('p');
     empty.className = 'reply-empty';
-    empty.textContent = 'No reply to show yet.';
+    empty.textContent = text('noReply');
     content.replaceChildren(empty);
   }
 

@@ -1,0 +1,52 @@
+/**
+ * Every text a webview shows, with its English default. The host localizes them with
+ * vscode.l10n and hands them to the webview in its HTML shell; `{0}` is filled in by the webview.
+ * Plain data, so the webview bundle can import it.
+ */
+export const WEBVIEW_STRING_DEFAULTS = {
+  copy: 'Copy',
+  copyDone: 'Copied',
+  insert: 'Insert at Cursor',
+  insertDone: 'Inserted',
+  replace: 'Replace Selection',
+  replaceDone: 'Replaced',
+  diff: 'Apply with Diff Preview',
+  diffDone: 'Diff Opened',
+  newFile: 'Open in New File',
+  newFileDone: 'Opened',
+  continueInChat: 'Continue in Chat',
+  continueInChatDone: 'Sent to Chat',
+  failed: 'Failed',
+  targetWholeReply: '{0} (whole reply)',
+  targetBlock: '{0} (block {1})',
+  codeBlockActions: 'Code block {0} actions',
+  replyActions: 'Reply actions',
+  noReply: 'No reply to show yet.',
+  image: '[image]',
+  imageWithAlt: '[image: {0}]',
+} as const;
+
+export type WebviewStringKey = keyof typeof WEBVIEW_STRING_DEFAULTS;
+export type WebviewStrings = Record<WebviewStringKey, string>;
+
+/** The defaults overlaid with whatever valid strings `raw` holds (unknown keys are ignored). */
+export function mergeWebviewStrings(raw: unknown): WebviewStrings {
+  const strings: WebviewStrings = { ...WEBVIEW_STRING_DEFAULTS };
+  if (typeof raw === 'object' && raw !== null) {
+    for (const key of Object.keys(WEBVIEW_STRING_DEFAULTS) as WebviewStringKey[]) {
+      const value = (raw as Record<string, unknown>)[key];
+      if (typeof value === 'string' && value.length > 0 && value.length < 500) {
+        strings[key] = value;
+      }
+    }
+  }
+  return strings;
+}
+
+/** Fills `{0}`, `{1}`, … in a webview string. */
+export function fillString(text: string, ...args: Array<string | number>): string {
+  return text.replace(/\{(\d+)\}/g, (whole, index: string) => {
+    const value = args[Number(index)];
+    return value === undefined ? whole : String(value);
+  });
+}
