@@ -43,21 +43,17 @@ export async function pickCluster(store: ClusterStore): Promise<ClusterEntry | u
         quickPick.dispose();
       }
     };
+    // Renaming opens an input box, which hides the picker; that hide is not a dismissal.
+    let editing = false;
     quickPick.onDidTriggerItemButton(async ({ item, button }) => {
       if (!item.cluster) {
         return;
       }
-      if (button === RENAME) {
-        const label = await vscode.window.showInputBox({
-          title: vscode.l10n.t('Rename Cluster'),
-          prompt: vscode.l10n.t('A name for cluster {0} (empty shows the id)', item.cluster.id),
-          value: item.cluster.label ?? '',
-        });
-        if (label !== undefined) {
-          await store.upsert(label.trim() ? { id: item.cluster.id, label: label.trim() } : { id: item.cluster.id });
-        }
-      } else if (button === REMOVE) {
-        await store.remove(item.cluster.id);
+      editing = true;
+      try {
+        await runItemButton(store, item.cluster, button);
+      } finally {
+        editing = false;
       }
       refresh();
       quickPick.show();
@@ -77,9 +73,28 @@ export async function pickCluster(store: ClusterStore): Promise<ClusterEntry | u
         finish(item.cluster);
       }
     });
-    quickPick.onDidHide(() => finish(undefined));
+    quickPick.onDidHide(() => {
+      if (!editing) {
+        finish(undefined);
+      }
+    });
     quickPick.show();
   });
+}
+
+async function runItemButton(store: ClusterStore, cluster: ClusterEntry, button: vscode.QuickInputButton): Promise<void> {
+  if (button === RENAME) {
+    const label = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Rename Cluster'),
+      prompt: vscode.l10n.t('A name for cluster {0} (empty shows the id)', cluster.id),
+      value: cluster.label ?? '',
+    });
+    if (label !== undefined) {
+      await store.upsert(label.trim() ? { id: cluster.id, label: label.trim() } : { id: cluster.id });
+    }
+  } else if (button === REMOVE) {
+    await store.remove(cluster.id);
+  }
 }
 
 /** Asks for a cluster id (and an optional label), saves it and makes it active. */

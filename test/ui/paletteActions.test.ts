@@ -173,6 +173,21 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
     await workbench.webview().locator('.reply-title', { hasText: 'big.ts' }).waitFor();
   });
 
+  it('renames and removes clusters with the picker’s item buttons', async () => {
+    await workbench.clearNotifications();
+    await workbench.runCommand('Cluster Chat: Select Cluster…');
+    const row = (name: string) => workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+    await row('fault-429').hover();
+    await row('fault-429').locator('.action-label.codicon-edit').click();
+    await workbench.answerInputBox(/A name for cluster fault-429/, 'Always busy');
+    await row('Always busy').waitFor();
+    await row('Always busy').hover();
+    await row('Always busy').locator('.action-label.codicon-trash').click();
+    await row('Always busy').waitFor({ state: 'detached' });
+    await workbench.screenshot('cluster-picker');
+    await workbench.page.keyboard.press('Escape');
+  });
+
   it('a reply with <img onerror> and <script> renders as text and runs nothing', async () => {
     await addAndSelectCluster('echo');
     await workbench.openFile('src/math.ts');
