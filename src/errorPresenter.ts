@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { type ClusterError, isClusterError } from './core/errors';
+import { recoveryActionsFor } from './errorActions';
 
 export interface ErrorRecovery {
   /** Sends the same request again. */
@@ -72,28 +73,5 @@ function label(button: Button): string {
 }
 
 function buttonsFor(error: ClusterError, recovery: ErrorRecovery): Button[] {
-  const retry: Button[] = recovery.retry ? ['retry'] : [];
-  switch (error.kind) {
-    case 'auth':
-      return recovery.updateApiKey ? ['updateApiKey'] : [];
-    case 'unknownCluster':
-      return recovery.selectCluster ? ['selectCluster'] : [];
-    case 'config':
-    case 'redirect':
-    case 'tls':
-      return ['openSettings'];
-    case 'badRequest':
-    case 'tooLarge':
-      return [];
-    case 'rateLimited':
-    case 'server':
-    case 'unexpectedStatus':
-    case 'connectTimeout':
-    case 'timeout':
-    case 'network':
-    case 'protocol':
-      return retry;
-    case 'cancelled':
-      return [];
-  }
+  return recoveryActionsFor(error).filter((action) => action === 'openSettings' || recovery[action] !== undefined);
 }

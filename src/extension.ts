@@ -12,6 +12,7 @@ import { ReplyActions } from './replyActions';
 import { registerReplyCommands } from './replyCommands';
 import { ReplyPanel } from './replyPanel';
 import { ReplyStore } from './replyStore';
+import { RequestPreparation } from './requestPreparation';
 import { RequestRunner } from './requestRunner';
 import { registerSelectionActions } from './selectionActions';
 import { ClusterStatusBar } from './statusBar';
@@ -30,7 +31,8 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
   const proposals = new ProposalDocuments();
   const actions = new ReplyActions(proposals);
   const panel = new ReplyPanel(context.extensionUri, replies, actions, log);
-  const runner = new RequestRunner(clients, apiKeys, clusters, statusBar, errors);
+  const preparation = new RequestPreparation(clients, apiKeys, clusters, errors);
+  const runner = new RequestRunner(preparation, statusBar, errors);
 
   context.subscriptions.push(
     log,

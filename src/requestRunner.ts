@@ -1,12 +1,9 @@
 import * as vscode from 'vscode';
-import type { ApiKeyStore } from './apiKeyStore';
-import { promptForApiKey } from './apiKeyPrompt';
-import type { ClusterClientProvider } from './clusterClientProvider';
-import { pickCluster } from './clusterPicker';
-import { clusterLabel, type ClusterStore } from './clusterStore';
+import { clusterLabel } from './clusterStore';
 import type { ClusterReply } from './core/clusterClient';
 import type { Message } from './core/messages';
 import type { ErrorPresenter } from './errorPresenter';
+import type { RequestPreparation } from './requestPreparation';
 import type { ClusterEntry } from './settings';
 import type { ClusterStatusBar } from './statusBar';
 
@@ -30,9 +27,7 @@ export interface CompletedRequest {
  */
 export class RequestRunner {
   constructor(
-    private readonly clients: ClusterClientProvider,
-    private readonly keys: ApiKeyStore,
-    private readonly clusters: ClusterStore,
+    private readonly preparation: RequestPreparation,
     private readonly statusBar: ClusterStatusBar,
     private readonly errors: ErrorPresenter,
   ) {}
@@ -43,25 +38,11 @@ export class RequestRunner {
    * true if a fix then delivered the reply.
    */
   async run(request: ClusterRequest): Promise<boolean> {
-    const cluster = this.clusters.active() ?? (await pickCluster(this.clusters));
-    if (!cluster) {
+    const prepared = await this.preparation.prepare();
+    if (!prepared) {
       return false;
     }
-    let origin: string;
-    let client: Awaited<ReturnType<ClusterClientProvider['get']>>;
-    try {
-      client = await this.clients.get();
-      origin = client.endpoint.origin;
-    } catch (error) {
-      await this.errors.show(error);
-      return false;
-    }
-    const apiKey = (await this.keys.get(origin)) ?? (await promptForApiKey(this.keys, origin));
-    if (!apiKey) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Cluster Chat needs an API key for {0} to send requests.', origin));
-      return false;
-    }
-
+    const { cluster, client, apiKey } = prepared;
     const busy = this.statusBar.busy();
     try {
       const reply = await vscode.window.withProgress(
@@ -85,13 +66,8 @@ export class RequestRunner {
       busy.dispose();
       const recovered = await this.errors.show(error, {
         retry: () => this.run(request),
-        updateApiKey: async () => {
-          if (await promptForApiKey(this.keys, origin, vscode.l10n.t('The service did not accept the stored key. Paste a valid API key for {0}.', origin))) {
-            return this.run(request);
-          }
-          return false;
-        },
-        selectCluster: async () => ((await pickCluster(this.clusters)) ? this.run(request) : false),
+        updateApiKey: async () => ((await this.preparation.updateApiKey()) ? this.run(request) : false),
+        selectCluster: async () => ((await this.preparation.selectCluster()) ? this.run(request) : false),
       });
       return recovered === true;
     } finally {
