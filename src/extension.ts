@@ -1,9 +1,13 @@
 import * as vscode from 'vscode';
 import { registerApiKeyCommands } from './apiKeyCommands';
+import { registerChatCommands } from './chat/chatCommands';
+import { ChatController } from './chat/chatController';
+import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
 import { ApiKeyStore } from './apiKeyStore';
 import { ClusterClientProvider } from './clusterClientProvider';
 import { pickCluster } from './clusterPicker';
 import { ClusterStore } from './clusterStore';
+import { ConversationFiles } from './core/conversationFiles';
 import { setTranslator } from './core/l10n';
 import { ErrorPresenter } from './errorPresenter';
 import type { ClusterChatExports } from './extensionApi';
@@ -30,8 +34,17 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
   const replies = new ReplyStore();
   const proposals = new ProposalDocuments();
   const actions = new ReplyActions(proposals);
-  const panel = new ReplyPanel(context.extensionUri, replies, actions, log);
   const preparation = new RequestPreparation(clients, apiKeys, clusters, errors);
+  const conversationsFolder = vscode.Uri.joinPath(context.globalStorageUri, 'conversations').fsPath;
+  const chat = new ChatController(new ConversationFiles(conversationsFolder), context.globalState, preparation, clusters, actions, log);
+  const panel = new ReplyPanel(context.extensionUri, replies, actions, log, async (reply) => {
+    if (!reply.conversation) {
+      return false;
+    }
+    await chat.importConversation(reply.conversation, reply.cluster);
+    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+    return true;
+  });
   const runner = new RequestRunner(preparation, statusBar, errors);
 
   context.subscriptions.push(
@@ -45,11 +58,14 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     registerApiKeyCommands(apiKeys, errors),
     registerSelectionActions(runner, replies, panel),
     registerReplyCommands(replies, actions, proposals),
+    chat,
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, new ChatViewProvider(context.extensionUri, chat, log)),
+    registerChatCommands(chat),
     vscode.commands.registerCommand('clusterChat.selectCluster', () => pickCluster(clusters)),
     vscode.commands.registerCommand('clusterChat.showLog', () => log.show(true)),
   );
   log.info(`Cluster Chat ${version} started in VS Code ${vscode.version}.`);
-  return context.extensionMode === vscode.ExtensionMode.Test ? { testing: { apiKeys, clients, clusters, replies } } : {};
+  return context.extensionMode === vscode.ExtensionMode.Test ? { testing: { apiKeys, clients, clusters, replies, chat, conversationsFolder } } : {};
 }
 
 export function deactivate(): void {

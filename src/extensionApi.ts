@@ -1,4 +1,5 @@
 import type { ApiKeyStore } from './apiKeyStore';
+import type { ChatController } from './chat/chatController';
 import type { ClusterClientProvider } from './clusterClientProvider';
 import type { ClusterStore } from './clusterStore';
 import type { ReplyStore } from './replyStore';
@@ -13,5 +14,8 @@ export interface ClusterChatExports {
     readonly clients: ClusterClientProvider;
     readonly clusters: ClusterStore;
     readonly replies: ReplyStore;
+    readonly chat: ChatController;
+    /** Where conversations are saved (one JSON file each). */
+    readonly conversationsFolder: string;
   };
 }

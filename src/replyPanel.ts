@@ -5,7 +5,7 @@ import type { ReplyStore, StoredReply } from './replyStore';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 
 const VIEW_TYPE = 'clusterChat.reply';
-const ACTIONS_WITH_SOURCE: readonly CodeAction[] = ['copy', 'insert', 'replace', 'diff', 'newFile'];
+const ACTIONS_WITH_SOURCE: readonly CodeAction[] = ['copy', 'insert', 'replace', 'diff', 'newFile', 'continueInChat'];
 
 /**
  * The reply view: one webview panel beside the editor showing the latest reply. Messages from the
@@ -22,6 +22,8 @@ export class ReplyPanel implements vscode.Disposable {
     private readonly replies: ReplyStore,
     private readonly actions: ReplyActions,
     private readonly log: vscode.LogOutputChannel,
+    /** Opens the reply's conversation in the chat; resolves whether it did. */
+    private readonly continueInChat: (reply: StoredReply) => Promise<boolean>,
   ) {}
 
   show(reply: StoredReply): void {
@@ -81,7 +83,8 @@ export class ReplyPanel implements vscode.Disposable {
         if (!reply || !ACTIONS_WITH_SOURCE.includes(message.action)) {
           return;
         }
-        const ok = await this.actions.perform(reply, message.action, message.block).catch((error: unknown) => {
+        const run = message.action === 'continueInChat' ? this.continueInChat(reply) : this.actions.perform(reply, message.action, message.block);
+        const ok = await run.catch((error: unknown) => {
           this.log.error(`Reply action ${message.action} failed: ${error instanceof Error ? error.message : String(error)}`);
           return false;
         });

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { Message } from './core/messages';
 import type { SourceAnchor } from './sourceAnchor';
 
 /** A reply the user can act on, and where its request came from (if from an editor). */
@@ -9,6 +10,8 @@ export interface StoredReply {
   readonly cluster: string;
   readonly markdown: string;
   readonly source: SourceAnchor | undefined;
+  /** The conversation that produced the reply (request and reply), for “Continue in Chat”. */
+  readonly conversation?: readonly Message[];
 }
 
 const KEEP = 20;

@@ -91,6 +91,7 @@ async function runSelectionAction(
         cluster: cluster.label ?? cluster.id,
         markdown: reply.assistant.content,
         source,
+        conversation: [...messages, reply.assistant],
       });
       panel.show(stored);
     },

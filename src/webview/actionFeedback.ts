@@ -9,38 +9,45 @@ const OUTCOME_CLASSES = ['done', 'failed'] as const;
 
 /**
  * Remembers the last button pressed for each action and, when the host reports the outcome,
- * shows it on that button for a moment (class `done` or `failed` and a changed label) and
- * announces it through a status region.
+ * shows it on that button for a moment (class `done` or `failed`, and for a code action button
+ * a changed label) and announces it through a status region.
+ *
+ * `key` tells apart presses whose outcomes come back separately (the chat uses the reply id and
+ * the action); by default it is the action.
  */
 export class ActionFeedback {
-  private readonly pressed = new Map<CodeAction, HTMLButtonElement>();
+  private readonly pressed = new Map<string, HTMLButtonElement>();
   private readonly timers = new Map<HTMLButtonElement, number>();
 
   constructor(private readonly status: HTMLElement) {}
 
-  pressedButton(button: HTMLButtonElement, action: CodeAction): void {
-    this.pressed.set(action, button);
+  pressedButton(button: HTMLButtonElement, action: CodeAction, key: string = action): void {
+    this.pressed.set(key, button);
   }
 
-  /** Shows the outcome on the button last pressed for the action, if it is still on the page. */
-  show(action: CodeAction, ok: boolean): void {
-    const button = this.pressed.get(action);
-    const target = button ? readButtonAction(button) : undefined;
-    if (!button || !target || !button.isConnected) {
+  /** Shows the outcome on the button last pressed for the key, if it is still on the page. */
+  show(action: CodeAction, ok: boolean, key: string = action): void {
+    const button = this.pressed.get(key);
+    if (!button || !button.isConnected) {
       return;
     }
+    const target = readButtonAction(button);
     const label = actionDoneLabel(action, ok);
     this.clearTimer(button);
     button.classList.remove(...OUTCOME_CLASSES);
     button.classList.add(ok ? 'done' : 'failed');
-    setButtonLabel(button, label, target.block);
+    if (target) {
+      setButtonLabel(button, label, target.block);
+    }
     this.status.textContent = `${actionLabel(action)}: ${label}`;
     this.timers.set(
       button,
       window.setTimeout(() => {
         this.timers.delete(button);
         button.classList.remove(...OUTCOME_CLASSES);
-        setButtonLabel(button, actionLabel(action), target.block);
+        if (target) {
+          setButtonLabel(button, actionLabel(action), target.block);
+        }
       }, FEEDBACK_MS),
     );
   }

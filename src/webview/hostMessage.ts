@@ -1,5 +1,6 @@
 import type { CodeAction, HostToWebviewMessage, ReplyViewModel } from '../core/webviewProtocol';
 import { isCodeAction } from './actionLabels';
+import { isRecord, isText } from './shapes';
 
 /**
  * Strict shape checks for what arrives from the host (and from saved webview state). Anything
@@ -9,16 +10,6 @@ import { isCodeAction } from './actionLabels';
 const MAX_ID_LENGTH = 200;
 const MAX_TEXT_LENGTH = 4096;
 const MAX_MARKDOWN_LENGTH = 10 * 1024 * 1024;
-
-type Fields = Readonly<Record<string, unknown>>;
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isText(value: unknown, maxLength: number): value is string {
-  return typeof value === 'string' && value.length <= maxLength;
-}
 
 function parseActions(value: unknown): CodeAction[] | undefined {
   if (!Array.isArray(value) || value.length > 20) {

@@ -1,4 +1,4 @@
-import { parseHostMessage } from './hostMessage';
+import { mountChatView } from './chatView';
 import { mountReplyView } from './replyView';
 import { useStrings } from './strings';
 import type { ViewFactory } from './view';
@@ -11,6 +11,7 @@ import { getVsCodeApi } from './vscodeApi';
 
 const VIEWS: Readonly<Record<string, ViewFactory>> = {
   reply: mountReplyView,
+  chat: mountChatView,
 };
 
 /** The host's localized texts, from the shell's data-strings attribute (English if absent). */
@@ -30,19 +31,13 @@ function start(): void {
     console.error(`Cluster Chat: unknown webview view "${name}"`);
     return;
   }
-  const api = getVsCodeApi();
   const root = document.createElement('div');
   root.className = `view view-${name}`;
   document.body.append(root);
-  const view = factory(root, api);
+  const view = factory(root);
 
-  window.addEventListener('message', (event: MessageEvent<unknown>) => {
-    const message = parseHostMessage(event.data);
-    if (message) {
-      view.handleMessage(message);
-    }
-  });
-  api.postMessage({ type: 'ready' });
+  window.addEventListener('message', (event: MessageEvent<unknown>) => view.receive(event.data));
+  getVsCodeApi().postMessage({ type: 'ready' });
 }
 
 if (document.readyState === 'loading') {

@@ -20,9 +20,21 @@ export const MAX_HIGHLIGHTED_BLOCK = 100_000;
 /** Once this much code of one reply is highlighted, the remaining blocks are shown plain. */
 export const MAX_HIGHLIGHTED_TOTAL = 300_000;
 
+/** Class of a `<code>` whose highlighting was deferred (see `RenderOptions.deferHighlight`). */
+export const PENDING_HIGHLIGHT_CLASS = 'pending-highlight';
+
+export interface RenderOptions {
+  /**
+   * Leave the blocks that would be highlighted as escaped text, marked with
+   * PENDING_HIGHLIGHT_CLASS, for `highlightDeferred` to highlight later (when they come into view).
+   */
+  readonly deferHighlight?: boolean;
+}
+
 interface BlockPlan {
   readonly index: number;
   readonly highlight: boolean;
+  readonly deferred: boolean;
 }
 
 const blockPlans = new WeakMap<Token, BlockPlan>();
@@ -30,19 +42,32 @@ const ALIGN_STYLE = /^text-align:(left|center|right)$/;
 
 let configured: Markdown | undefined;
 
-export function renderMarkdown(markdown: string): string {
-  const md = (configured ??= configure(createMarkdown()));
+function markdownIt(): Markdown {
+  return (configured ??= configure(createMarkdown()));
+}
+
+export function renderMarkdown(markdown: string, options: RenderOptions = {}): string {
+  const md = markdownIt();
   const env = {};
   const tokens = md.parse(markdown, env);
-  prepare(tokens);
+  prepare(tokens, options.deferHighlight === true);
   return md.renderer.render(tokens, md.options, env);
+}
+
+/**
+ * The HTML of a code block rendered with `deferHighlight`: `code` is its text, `codeClass` the
+ * class of its `<code>` (which names the language). Same output the block would have had.
+ */
+export function highlightDeferred(code: string, codeClass: string): string {
+  const language = /(?:^|\s)language-(\S+)/.exec(codeClass)?.[1] ?? '';
+  return highlightCode(code, language, markdownIt().utils.escapeHtml);
 }
 
 /**
  * Numbers the code blocks (choosing which get highlighted), drops unsafe links and turns table
  * alignment into classes.
  */
-function prepare(tokens: Token[]): void {
+function prepare(tokens: Token[], deferred: boolean): void {
   let nextBlock = 0;
   let highlightBudget = MAX_HIGHLIGHTED_TOTAL;
   for (const token of tokens) {
@@ -56,7 +81,7 @@ function prepare(tokens: Token[]): void {
       if (highlight) {
         highlightBudget -= length;
       }
-      blockPlans.set(token, { index: nextBlock++, highlight });
+      blockPlans.set(token, { index: nextBlock++, highlight, deferred });
     } else if (token.type === 'th_open' || token.type === 'td_open') {
       alignmentToClass(token);
     } else if (token.type === 'inline' && token.children) {
@@ -99,8 +124,11 @@ function configure(md: Markdown): Markdown {
     if (!token) {
       return '';
     }
-    const plan = blockPlans.get(token) ?? { index: 0, highlight: false };
+    const plan = blockPlans.get(token) ?? { index: 0, highlight: false, deferred: false };
     const language = token.type === 'fence' ? fenceLanguage(token.info) : '';
+    if (plan.highlight && plan.deferred && languageClass(language) === language) {
+      return renderCodeBlock(plan.index, language, escape(token.content), escape, PENDING_HIGHLIGHT_CLASS);
+    }
     const codeHtml = plan.highlight ? highlightCode(token.content, language, escape) : escape(token.content);
     return renderCodeBlock(plan.index, language, codeHtml, escape);
   };
@@ -124,9 +152,14 @@ function configure(md: Markdown): Markdown {
 /** Characters kept in a language class name; the rest are dropped. */
 const CLASS_UNSAFE = /[^a-z0-9_+#.-]/g;
 
-function renderCodeBlock(index: number, language: string, codeHtml: string, escape: (text: string) => string): string {
+/** The language as it appears in the `language-…` class. */
+function languageClass(language: string): string {
+  return language.slice(0, 40).replace(CLASS_UNSAFE, '') || 'plaintext';
+}
+
+function renderCodeBlock(index: number, language: string, codeHtml: string, escape: (text: string) => string, extraClass = ''): string {
   const shortLanguage = language.slice(0, 40);
-  const className = shortLanguage.replace(CLASS_UNSAFE, '') || 'plaintext';
+  const className = languageClass(language) + (extraClass === '' ? '' : ` ${extraClass}`);
   const label = shortLanguage === '' ? '' : `<span class="code-language">${escape(shortLanguage)}</span>`;
   return (
     `<div class="code-block" data-block-index="${index}">` +

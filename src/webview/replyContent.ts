@@ -1,14 +1,14 @@
 import type { CodeAction } from '../core/webviewProtocol';
 import { appendActionButtons } from './actionButtons';
-import { renderMarkdown } from './renderMarkdown';
+import { renderMarkdown, type RenderOptions } from './renderMarkdown';
 import { sanitizeHtml } from './sanitize';
 
 /**
  * A reply's markdown as sanitized DOM, each code block's toolbar
  * (`.code-block[data-block-index] > .code-actions`) holding the offered action buttons.
  */
-export function renderReplyContent(markdown: string, actions: readonly CodeAction[]): DocumentFragment {
-  const fragment = sanitizeHtml(renderMarkdown(markdown));
+export function renderReplyContent(markdown: string, actions: readonly CodeAction[], options: RenderOptions = {}): DocumentFragment {
+  const fragment = sanitizeHtml(renderMarkdown(markdown, options));
   for (const block of fragment.querySelectorAll<HTMLElement>('div.code-block')) {
     const index = Number(block.dataset['blockIndex']);
     const toolbar = block.querySelector<HTMLElement>(':scope > .code-actions');

@@ -7,11 +7,12 @@ import { createReplyLayout, type ReplyLayout } from './replyLayout';
 import { renderReplyContent } from './replyContent';
 import { replyState, savedReply } from './replyState';
 import { enableToolbarArrowKeys } from './toolbarKeys';
-import type { ViewFactory, WebviewView } from './view';
-import type { VsCodeApi } from './vscodeApi';
+import { parseHostMessage } from './hostMessage';
+import type { ViewFactory } from './view';
+import { getVsCodeApi, type VsCodeApi } from './vscodeApi';
 
 /** Shows one assistant reply with action toolbars for each code block and for the whole reply. */
-class ReplyView implements WebviewView {
+class ReplyView {
   private readonly layout: ReplyLayout;
   private readonly feedback: ActionFeedback;
   private reply: ReplyViewModel | undefined;
@@ -89,4 +90,14 @@ class ReplyView implements WebviewView {
   }
 }
 
-export const mountReplyView: ViewFactory = (root, api) => new ReplyView(root, api);
+export const mountReplyView: ViewFactory = (root) => {
+  const view = new ReplyView(root, getVsCodeApi());
+  return {
+    receive: (raw) => {
+      const message = parseHostMessage(raw);
+      if (message) {
+        view.handleMessage(message);
+      }
+    },
+  };
+};

@@ -9,24 +9,25 @@ interface RawVsCodeApi {
 
 declare function acquireVsCodeApi(): RawVsCodeApi;
 
-/** The webview's typed channel to the host, plus its saved state (restored when the panel returns). */
-export interface VsCodeApi {
-  postMessage(message: WebviewToHostMessage): void;
+/**
+ * The webview's typed channel to the host, plus its saved state (restored when the panel
+ * returns). `Out` is the protocol of the view on this page.
+ */
+export interface VsCodeApi<Out extends { readonly type: string } = WebviewToHostMessage> {
+  postMessage(message: Out): void;
   /** The saved state as stored; callers validate its shape before use. */
   getState(): unknown;
   setState(state: object): void;
 }
 
-let api: VsCodeApi | undefined;
+let raw: RawVsCodeApi | undefined;
 
-export function getVsCodeApi(): VsCodeApi {
-  if (!api) {
-    const raw = acquireVsCodeApi();
-    api = {
-      postMessage: (message) => raw.postMessage(message),
-      getState: () => raw.getState(),
-      setState: (state) => raw.setState(state),
-    };
-  }
-  return api;
+export function getVsCodeApi<Out extends { readonly type: string } = WebviewToHostMessage>(): VsCodeApi<Out> {
+  raw ??= acquireVsCodeApi();
+  const acquired = raw;
+  return {
+    postMessage: (message) => acquired.postMessage(message),
+    getState: () => acquired.getState(),
+    setState: (state) => acquired.setState(state),
+  };
 }

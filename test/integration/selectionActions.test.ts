@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, emulatorFromEnvironment, emulatorStats } from './testEnvironment';
+import { activateExtension, emulatorFromEnvironment, emulatorStats, stopUsingEmulator, useEmulator } from './testEnvironment';
 
 const SOURCE = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport const two = add(1, 1);\n';
 
@@ -25,18 +25,9 @@ describe('Selection actions against the emulator (real editor, real commands)', 
   this.timeout(60_000);
   const emulator = emulatorFromEnvironment();
 
-  before(async () => {
-    const { testing } = await activateExtension();
-    await vscode.workspace.getConfiguration('clusterChat').update('baseUrl', emulator.baseUrl, vscode.ConfigurationTarget.Global);
-    await testing.apiKeys.set(emulator.origin, emulator.apiKey);
-    await testing.clusters.upsert({ id: 'demo', label: 'Demo cluster' });
-    await testing.clusters.setActive('demo');
-  });
+  before(() => useEmulator('demo', 'Demo cluster'));
   after(async () => {
-    const { testing } = await activateExtension();
-    await testing.apiKeys.delete(emulator.origin);
-    await vscode.workspace.getConfiguration('clusterChat').update('clusters', undefined, vscode.ConfigurationTarget.Global);
-    await vscode.workspace.getConfiguration('clusterChat').update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+    await stopUsingEmulator();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

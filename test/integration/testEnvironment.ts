@@ -27,3 +27,24 @@ export async function emulatorStats(baseUrl: string): Promise<{ total: number; c
   assert.equal(response.status, 200);
   return (await response.json()) as { total: number; clusters: Record<string, { received: number }> };
 }
+
+/** Points the extension at the runner's emulator with its key and `clusterId` active. */
+export async function useEmulator(clusterId: string, label?: string): Promise<void> {
+  const { testing } = await activateExtension();
+  const emulator = emulatorFromEnvironment();
+  await vscode.workspace.getConfiguration('clusterChat').update('baseUrl', emulator.baseUrl, vscode.ConfigurationTarget.Global);
+  await testing.apiKeys.set(emulator.origin, emulator.apiKey);
+  if (label !== undefined) {
+    await testing.clusters.upsert({ id: clusterId, label });
+  }
+  await testing.clusters.setActive(clusterId);
+}
+
+/** Undoes useEmulator: the key and the settings it wrote are removed. */
+export async function stopUsingEmulator(): Promise<void> {
+  const { testing } = await activateExtension();
+  await testing.apiKeys.delete(emulatorFromEnvironment().origin);
+  const configuration = vscode.workspace.getConfiguration('clusterChat');
+  await configuration.update('clusters', undefined, vscode.ConfigurationTarget.Global);
+  await configuration.update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+}

@@ -151,9 +151,9 @@ export class Workbench {
   async openFile(relativePath: string): Promise<void> {
     await this.runCommand('Go to File...');
     await this.visibleQuickInput().fill(relativePath);
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(relativePath) }).first().waitFor();
-    await this.page.keyboard.press('Enter');
-    await this.page.locator('.tab', { hasText: path.basename(relativePath) }).first().waitFor();
+    // Click the matching row: Enter would open whichever row has focus, maybe a recent file.
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(relativePath) }).first().click();
+    await this.page.locator('.tab.active', { hasText: path.basename(relativePath) }).first().waitFor();
   }
 
   /** Waits for a notification toast whose text matches, and returns it. */
@@ -211,9 +211,26 @@ export class Workbench {
     await this.page.keyboard.press('Control+Z');
   }
 
-  /** The content frame of a webview of the given extension (webviews are two nested iframes). */
+  /** The content frame of a webview panel of the given extension (webviews are two nested iframes). */
   webview(extensionId: string = EXTENSION_ID): FrameLocator {
-    return this.page.frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId}"]`).frameLocator('iframe#active-frame');
+    return this.page
+      .frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId}"]:not([src*="purpose=webviewView"])`)
+      .frameLocator('iframe#active-frame');
+  }
+
+  /** The content frame of the extension's sidebar webview view (the chat). */
+  chatView(extensionId: string = EXTENSION_ID): FrameLocator {
+    return this.page
+      .frameLocator(`iframe.webview.ready[src*="extensionId=${extensionId}"][src*="purpose=webviewView"]`)
+      .frameLocator('iframe#active-frame');
+  }
+
+  /** Reloads the window (as “Developer: Reload Window” does) and waits for the workbench. */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    // The sidebar comes back showing whichever view was open, so wait for the status bar instead.
+    await this.page.locator('.part.statusbar .statusbar-item').first().waitFor({ timeout: 60_000 });
   }
 
   /** Saves a screenshot under test-results/ui/<name>.png and returns its path. */

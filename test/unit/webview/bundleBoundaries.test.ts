@@ -12,12 +12,17 @@ function sources(): { name: string; text: string }[] {
 }
 
 describe('webview bundle boundaries', () => {
-  it('takes only types from the protocol module (its validation library stays out of the bundle)', () => {
+  it('takes only types from the protocol modules (their validation library stays out of the bundle)', () => {
+    let checked = 0;
     for (const { name, text } of sources()) {
-      for (const match of text.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'\.\.\/core\/webviewProtocol';/gm)) {
-        assert.ok(match[1], `${name} imports values from the protocol: ${match[0]}`);
+      for (const match of text.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'\.\.\/core\/(webviewProtocol|chatProtocol)';/gm)) {
+        assert.ok(match[1], `${name} imports values from ${match[2] ?? 'a protocol'}: ${match[0]}`);
+        checked++;
       }
+      assert.doesNotMatch(text, /^import\s+(?!type\b)[^;]*?from\s+'zod(\/[^']*)?';/m, `${name} imports zod`);
+      assert.doesNotMatch(text, /\brequire\(|(?<!typeof )\bimport\(\s*'/, `${name} loads a module dynamically`);
     }
+    assert.ok(checked >= 2, 'both protocols are used by the webview');
   });
 
   it('loads highlight.js core and single languages only', () => {

@@ -1,0 +1,90 @@
+import * as vscode from 'vscode';
+import { parseChatMessage, type ChatToHostMessage } from '../core/chatProtocol';
+import { isOpenableLink } from '../core/webviewProtocol';
+import { webviewHtml, webviewOptions } from '../webviewHtml';
+import type { ChatController, ChatViewConnection } from './chatController';
+
+export const CHAT_VIEW_ID = 'clusterChat.chatView';
+
+/**
+ * The sidebar chat as a webview view. It keeps no state of its own (no retainContextWhenHidden):
+ * each time the view is shown the webview asks for the state again. Messages from the webview are
+ * validated and dispatched through a fixed set of handlers.
+ */
+export class ChatViewProvider implements vscode.WebviewViewProvider {
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly controller: ChatController,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    view.webview.options = webviewOptions(this.extensionUri);
+    view.webview.html = webviewHtml(view.webview, this.extensionUri, 'chat', vscode.l10n.t('Cluster Chat'));
+    const connection: ChatViewConnection = { post: (message) => void view.webview.postMessage(message) };
+    this.controller.attach(connection);
+    const subscription = view.webview.onDidReceiveMessage((raw: unknown) => {
+      const message = parseChatMessage(raw);
+      if (!message) {
+        this.log.warn('Ignored a message from the chat view that is not part of the protocol.');
+        return;
+      }
+      this.dispatch(message).catch((error: unknown) =>
+        this.log.error(`Chat action ${message.type} failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    });
+    view.onDidDispose(() => {
+      subscription.dispose();
+      this.controller.detach(connection);
+    });
+  }
+
+  private async dispatch(message: ChatToHostMessage): Promise<void> {
+    const chat = this.controller;
+    switch (message.type) {
+      case 'ready':
+        return chat.sendState();
+      case 'send':
+        return chat.send(message.text);
+      case 'stop':
+        return chat.stop();
+      case 'draftChanged':
+        return chat.draftChanged(message.text);
+      case 'regenerate':
+        return chat.regenerate();
+      case 'editAndResend':
+        return chat.editAndResend(message.index, message.text);
+      case 'copyMessage':
+        return chat.copyMessage(message.index);
+      case 'codeAction':
+        return chat.codeAction(message.replyId, message.action, message.block);
+      case 'addSelection':
+        return void (await vscode.commands.executeCommand('clusterChat.addSelectionToChat'));
+      case 'addFile':
+        return void (await vscode.commands.executeCommand('clusterChat.addFileToChat'));
+      case 'removeAttachment':
+        return chat.removeAttachment(message.id);
+      case 'newChat':
+        return chat.newChat();
+      case 'switchConversation':
+        return chat.switchTo(message.id);
+      case 'renameConversation':
+        return chat.rename(message.id);
+      case 'deleteConversation':
+        return chat.delete(message.id);
+      case 'setSystemPrompt':
+        return chat.setSystemPrompt(message.text);
+      case 'errorAction':
+        return chat.errorAction(message.action);
+      case 'selectCluster':
+        return void (await vscode.commands.executeCommand('clusterChat.selectCluster'));
+      case 'export':
+        return void (await vscode.commands.executeCommand(message.format === 'json' ? 'clusterChat.exportChatJson' : 'clusterChat.exportChatMarkdown'));
+      case 'openLink':
+        if (isOpenableLink(message.href)) {
+          await vscode.env.openExternal(vscode.Uri.parse(message.href, true));
+        }
+        return;
+    }
+  }
+}

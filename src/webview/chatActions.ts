@@ -1,0 +1,49 @@
+import type { ErrorAction } from '../core/chatProtocol';
+import type { CodeAction } from '../core/webviewProtocol';
+import type { WebviewStringKey } from '../core/webviewStrings';
+import { text } from './strings';
+
+/**
+ * The chat protocol's ERROR_ACTIONS, spelled out here because importing the protocol module's
+ * values would bundle its validation library into the webview. The type makes the compiler reject
+ * any difference from ERROR_ACTIONS, in content or order.
+ */
+export const ERROR_ACTION_ORDER: (typeof import('../core/chatProtocol'))['ERROR_ACTIONS'] = [
+  'retry',
+  'setApiKey',
+  'selectCluster',
+  'showLog',
+];
+
+/** What a code block in a chat reply offers (continuing in chat makes no sense inside the chat). */
+export const CHAT_CODE_ACTIONS: readonly CodeAction[] = ['copy', 'insert', 'replace', 'diff', 'newFile'];
+
+const ERROR_LABEL_KEYS: Record<ErrorAction, WebviewStringKey> = {
+  retry: 'retry',
+  setApiKey: 'setApiKey',
+  selectCluster: 'selectCluster',
+  showLog: 'showLog',
+};
+
+export function isErrorAction(value: unknown): value is ErrorAction {
+  return typeof value === 'string' && (ERROR_ACTION_ORDER as readonly string[]).includes(value);
+}
+
+export function errorActionLabel(action: ErrorAction): string {
+  return text(ERROR_LABEL_KEYS[action]);
+}
+
+/** The reply id of chat message `index`, as the host expects it in `codeAction`. */
+export function chatReplyId(conversationId: string, index: number): string {
+  return `${conversationId}:${index}`;
+}
+
+/** The message index a reply id of this conversation names, else undefined. */
+export function replyIdIndex(conversationId: string, replyId: string): number | undefined {
+  const prefix = `${conversationId}:`;
+  if (!replyId.startsWith(prefix)) {
+    return undefined;
+  }
+  const rest = replyId.slice(prefix.length);
+  return /^\d{1,7}$/.test(rest) ? Number(rest) : undefined;
+}

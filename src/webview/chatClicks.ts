@@ -1,0 +1,78 @@
+import type { ChatToHostMessage } from '../core/chatProtocol';
+import type { CodeAction } from '../core/webviewProtocol';
+import { ACTION_BUTTON_SELECTOR, readButtonAction } from './actionButtons';
+import { isErrorAction } from './chatActions';
+import { commandMessage, isChatCommand } from './chatCommands';
+
+/** What a click on one of the chat view's buttons asks for. */
+export type ChatClick =
+  /** Post this message as it is. */
+  | { readonly kind: 'post'; readonly message: ChatToHostMessage }
+  | { readonly kind: 'toggleHistory' }
+  | { readonly kind: 'openConversation'; readonly id: string }
+  | { readonly kind: 'saveSystemPrompt' }
+  | { readonly kind: 'codeAction'; readonly index: number; readonly action: CodeAction; readonly block: number }
+  | { readonly kind: 'copyMessage'; readonly index: number }
+  | { readonly kind: 'edit'; readonly index: number }
+  | { readonly kind: 'regenerate' };
+
+/** Reads a clicked button's role from its class and data attributes and those of its item. */
+export function readChatClick(button: HTMLButtonElement): ChatClick | undefined {
+  const { command, errorAction } = button.dataset;
+  if (command !== undefined) {
+    if (!isChatCommand(command)) {
+      return undefined;
+    }
+    const message = commandMessage(command);
+    return message ? { kind: 'post', message } : { kind: 'toggleHistory' };
+  }
+  if (errorAction !== undefined) {
+    return isErrorAction(errorAction) ? { kind: 'post', message: { type: 'errorAction', action: errorAction } } : undefined;
+  }
+  const classes = button.classList;
+  if (classes.contains('chat-stop')) {
+    return { kind: 'post', message: { type: 'stop' } };
+  }
+  if (classes.contains('system-prompt-save')) {
+    return { kind: 'saveSystemPrompt' };
+  }
+  return historyClick(button) ?? attachmentClick(button) ?? messageClick(button);
+}
+
+function historyClick(button: HTMLButtonElement): ChatClick | undefined {
+  const id = button.closest<HTMLElement>('li.history-item')?.dataset['id'];
+  if (id === undefined) {
+    return undefined;
+  }
+  if (button.classList.contains('history-open')) {
+    return { kind: 'openConversation', id };
+  }
+  if (button.classList.contains('history-rename')) {
+    return { kind: 'post', message: { type: 'renameConversation', id } };
+  }
+  return button.classList.contains('history-delete') ? { kind: 'post', message: { type: 'deleteConversation', id } } : undefined;
+}
+
+function attachmentClick(button: HTMLButtonElement): ChatClick | undefined {
+  const id = button.closest<HTMLElement>('li.attachment')?.dataset['id'];
+  return id !== undefined && button.classList.contains('attachment-remove') ? { kind: 'post', message: { type: 'removeAttachment', id } } : undefined;
+}
+
+function messageClick(button: HTMLButtonElement): ChatClick | undefined {
+  const raw = button.closest<HTMLElement>('li.chat-message')?.dataset['index'];
+  if (raw === undefined || !/^\d{1,7}$/.test(raw)) {
+    return undefined;
+  }
+  const index = Number(raw);
+  if (button.matches(ACTION_BUTTON_SELECTOR)) {
+    const target = readButtonAction(button);
+    return target && target.block !== 'all' ? { kind: 'codeAction', index, action: target.action, block: target.block } : undefined;
+  }
+  if (button.classList.contains('message-copy')) {
+    return { kind: 'copyMessage', index };
+  }
+  if (button.classList.contains('message-edit')) {
+    return { kind: 'edit', index };
+  }
+  return button.classList.contains('message-regenerate') ? { kind: 'regenerate' } : undefined;
+}

@@ -1,0 +1,96 @@
+import type { AttachmentView, ChatErrorView, ChatMessageView, ConversationView, HistoryItemView } from '../core/chatProtocol';
+
+export type ClusterView = { readonly id: string; readonly label: string } | undefined;
+
+/**
+ * What the chat view currently shows, kept apart from the DOM: the conversation (messages in
+ * increasing index order), its error and busy state, and the surrounding lists. The host is the
+ * source of truth; this only mirrors the messages it sends.
+ */
+export class ChatModel {
+  conversationId: string | undefined;
+  title = '';
+  systemPrompt = '';
+  busy = false;
+  error: ChatErrorView | undefined;
+  cluster: ClusterView;
+  attachments: readonly AttachmentView[] = [];
+  history: readonly HistoryItemView[] = [];
+  /** The conversation the history marks as current. */
+  activeId: string | undefined;
+  private list: ChatMessageView[] = [];
+
+  get messages(): readonly ChatMessageView[] {
+    return this.list;
+  }
+
+  load(conversation: ConversationView): void {
+    this.conversationId = conversation.id;
+    this.activeId = conversation.id;
+    this.title = conversation.title;
+    this.systemPrompt = conversation.systemPrompt;
+    this.busy = conversation.busy;
+    this.error = conversation.error;
+    this.list = [...conversation.messages];
+  }
+
+  /** True when a message for `conversationId` concerns the conversation shown. */
+  isShown(conversationId: string): boolean {
+    return this.conversationId !== undefined && conversationId === this.conversationId;
+  }
+
+  /**
+   * Adds messages at the end. A message whose index is already taken replaces that message and
+   * everything after it. Returns the lowest index removed that way, if any.
+   */
+  append(messages: readonly ChatMessageView[]): number | undefined {
+    const first = messages[0];
+    if (!first) {
+      return undefined;
+    }
+    const replaced = this.list.some((message) => message.index >= first.index) ? first.index : undefined;
+    if (replaced !== undefined) {
+      this.truncate(replaced);
+    }
+    this.list.push(...messages);
+    return replaced;
+  }
+
+  /** Removes the messages from `index` on. */
+  truncate(index: number): void {
+    this.list = this.list.filter((message) => message.index < index);
+  }
+
+  messageAt(index: number): ChatMessageView | undefined {
+    let low = 0;
+    let high = this.list.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const message = this.list[middle];
+      if (!message || message.index === index) {
+        return message;
+      }
+      if (message.index < index) {
+        low = middle + 1;
+      } else {
+        high = middle - 1;
+      }
+    }
+    return undefined;
+  }
+
+  lastIndexOf(role: ChatMessageView['role']): number | undefined {
+    for (let position = this.list.length - 1; position >= 0; position--) {
+      const message = this.list[position];
+      if (message?.role === role) {
+        return message.index;
+      }
+    }
+    return undefined;
+  }
+
+  /** Who wrote a message, as its meta line shows it. */
+  authorOf(message: ChatMessageView, you: string, assistant: string): string {
+    return message.role === 'user' ? you : message.cluster || assistant;
+  }
+}

@@ -1,0 +1,243 @@
+import type { ChatToHostMessage, HostToChatMessage } from '../core/chatProtocol';
+import type { CodeAction } from '../core/webviewProtocol';
+import { ActionFeedback } from './actionFeedback';
+import { chatReplyId, replyIdIndex } from './chatActions';
+import { readChatClick, type ChatClick } from './chatClicks';
+import { createChatHeader, showCluster, type ChatHeader } from './chatHeader';
+import { parseChatHostMessage } from './chatHostMessage';
+import { ChatModel } from './chatModel';
+import { chatSavedState, savedDraft } from './chatSavedState';
+import { Composer } from './composer';
+import { createComposerLayout, showAttachments, showBusy, type ComposerLayout } from './composerLayout';
+import { element } from './dom';
+import { HistoryPanel } from './historyPanel';
+import { interceptLinks } from './linkClicks';
+import { MessageList } from './messageList';
+import { SystemPromptPanel } from './systemPromptPanel';
+import { enableToolbarArrowKeys } from './toolbarKeys';
+import type { ViewFactory } from './view';
+import { getVsCodeApi, type VsCodeApi } from './vscodeApi';
+
+const HISTORY_ID = 'chat-history';
+
+/**
+ * The chat sidebar: shows the conversation the host sends and reports what the user does. The
+ * host owns the conversation; this view keeps only a mirror of it (see ChatModel).
+ */
+class ChatView {
+  private readonly model = new ChatModel();
+  private readonly header: ChatHeader;
+  private readonly history: HistoryPanel;
+  private readonly systemPrompt = new SystemPromptPanel();
+  private readonly messages: MessageList;
+  private readonly layout: ComposerLayout;
+  private readonly composer: Composer;
+  private readonly feedback: ActionFeedback;
+
+  constructor(
+    root: HTMLElement,
+    private readonly api: VsCodeApi<ChatToHostMessage>,
+  ) {
+    this.header = createChatHeader(HISTORY_ID);
+    this.history = new HistoryPanel(HISTORY_ID, this.header.historyToggle);
+    this.messages = new MessageList(this.model);
+    this.layout = createComposerLayout();
+    const status = element('div', 'visually-hidden');
+    status.setAttribute('role', 'status');
+    status.setAttribute('aria-live', 'polite');
+    this.feedback = new ActionFeedback(status);
+    root.append(this.header.header, this.history.nav, this.systemPrompt.details, this.messages.scroller, this.layout.busy, this.layout.composer, status);
+
+    this.composer = new Composer(this.layout, {
+      post: (message) => this.api.postMessage(message),
+      isBusy: () => this.model.busy,
+      messageAt: (index) => this.model.messageAt(index),
+      lastUserIndex: () => this.model.lastIndexOf('user'),
+      editingChanged: (index) => this.markEditing(index),
+      draftSaved: (draft) => this.api.setState(chatSavedState(draft)),
+    });
+
+    root.addEventListener('click', (event) => this.onClick(event));
+    this.history.nav.addEventListener('keydown', (event) => this.onHistoryKey(event));
+    interceptLinks(root, (href) => this.api.postMessage({ type: 'openLink', href }));
+    enableToolbarArrowKeys(root);
+
+    showCluster(this.header, undefined);
+    showBusy(this.layout, false, undefined);
+    this.history.render([], undefined);
+    this.messages.decorate();
+    const draft = savedDraft(api.getState());
+    if (draft !== undefined) {
+      this.composer.setDraft(draft, false);
+    }
+  }
+
+  handleMessage(message: HostToChatMessage): void {
+    switch (message.type) {
+      case 'chatState':
+        this.model.load(message.conversation);
+        this.model.cluster = message.cluster;
+        this.model.attachments = message.attachments;
+        this.model.history = message.history;
+        this.feedback.reset();
+        this.composer.setDraft(message.draft, false);
+        this.messages.showConversation();
+        this.systemPrompt.show(this.model.systemPrompt);
+        this.showLists();
+        break;
+      case 'messagesAppended':
+        if (this.model.isShown(message.conversationId)) {
+          const replaced = this.model.append(message.messages);
+          if (replaced !== undefined) {
+            this.messages.removeFrom(replaced);
+          }
+          this.messages.appendMessages(message.messages);
+          this.composer.messagesChanged();
+        }
+        break;
+      case 'messagesTruncated':
+        if (this.model.isShown(message.conversationId)) {
+          this.model.truncate(message.index);
+          this.messages.removeFrom(message.index);
+          this.composer.messagesChanged();
+        }
+        break;
+      case 'busy':
+        if (this.model.isShown(message.conversationId)) {
+          this.model.busy = message.busy;
+          showBusy(this.layout, message.busy, this.model.cluster?.label);
+        }
+        break;
+      case 'error':
+        if (this.model.isShown(message.conversationId)) {
+          this.model.error = message.error;
+          this.messages.decorate();
+        }
+        break;
+      case 'systemPrompt':
+        if (this.model.isShown(message.conversationId)) {
+          this.model.systemPrompt = message.systemPrompt;
+          this.systemPrompt.show(message.systemPrompt);
+        }
+        break;
+      case 'attachments':
+        this.model.attachments = message.attachments;
+        showAttachments(this.layout.attachments, message.attachments);
+        break;
+      case 'cluster':
+        this.model.cluster = message.cluster;
+        showCluster(this.header, message.cluster);
+        showBusy(this.layout, this.model.busy, message.cluster?.label);
+        break;
+      case 'history':
+        this.model.history = message.history;
+        this.model.activeId = message.activeId;
+        this.history.render(message.history, message.activeId);
+        break;
+      case 'setDraft':
+        this.composer.setDraft(message.text, true);
+        break;
+      case 'focusInput':
+        this.composer.focus();
+        break;
+      case 'actionDone':
+        this.showActionDone(message.replyId, message.action, message.ok);
+        break;
+    }
+  }
+
+  private showLists(): void {
+    showCluster(this.header, this.model.cluster);
+    showBusy(this.layout, this.model.busy, this.model.cluster?.label);
+    showAttachments(this.layout.attachments, this.model.attachments);
+    this.history.render(this.model.history, this.model.activeId);
+  }
+
+  private onClick(event: MouseEvent): void {
+    const button = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button') : null;
+    const click = button ? readChatClick(button) : undefined;
+    if (button && click) {
+      this.perform(click, button);
+    }
+  }
+
+  private perform(click: ChatClick, button: HTMLButtonElement): void {
+    const conversationId = this.model.conversationId;
+    switch (click.kind) {
+      case 'post':
+        this.api.postMessage(click.message);
+        break;
+      case 'toggleHistory':
+        this.history.setOpen(!this.history.open);
+        break;
+      case 'openConversation':
+        this.api.postMessage({ type: 'switchConversation', id: click.id });
+        this.history.setOpen(false);
+        this.composer.focus();
+        break;
+      case 'saveSystemPrompt':
+        this.api.postMessage({ type: 'setSystemPrompt', text: this.systemPrompt.value });
+        break;
+      case 'codeAction':
+        if (conversationId !== undefined) {
+          const replyId = chatReplyId(conversationId, click.index);
+          this.feedback.pressedButton(button, click.action, feedbackKey(replyId, click.action));
+          this.api.postMessage({ type: 'codeAction', replyId, action: click.action, block: click.block });
+        }
+        break;
+      case 'copyMessage':
+        if (conversationId !== undefined) {
+          this.feedback.pressedButton(button, 'copy', feedbackKey(chatReplyId(conversationId, click.index), 'copy'));
+          this.api.postMessage({ type: 'copyMessage', index: click.index });
+        }
+        break;
+      case 'edit':
+        this.composer.beginEdit(click.index);
+        break;
+      case 'regenerate':
+        this.api.postMessage({ type: 'regenerate' });
+        break;
+    }
+  }
+
+  private showActionDone(replyId: string, action: CodeAction, ok: boolean): void {
+    const conversationId = this.model.conversationId;
+    if (conversationId !== undefined && replyIdIndex(conversationId, replyId) !== undefined) {
+      this.feedback.show(action, ok, feedbackKey(replyId, action));
+    }
+  }
+
+  /** Escape in the history list closes it and returns to its toggle. */
+  private onHistoryKey(event: KeyboardEvent): void {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      this.history.setOpen(false);
+      this.header.historyToggle.focus();
+    }
+  }
+
+  private markEditing(index: number | undefined): void {
+    for (const item of this.messages.list.querySelectorAll('li.is-editing')) {
+      item.classList.remove('is-editing');
+    }
+    if (index !== undefined) {
+      this.messages.itemAt(index)?.classList.add('is-editing');
+    }
+  }
+}
+
+function feedbackKey(replyId: string, action: CodeAction): string {
+  return `${replyId}\n${action}`;
+}
+
+export const mountChatView: ViewFactory = (root) => {
+  const view = new ChatView(root, getVsCodeApi<ChatToHostMessage>());
+  return {
+    receive: (raw) => {
+      const message = parseChatHostMessage(raw);
+      if (message) {
+        view.handleMessage(message);
+      }
+    },
+  };
+};

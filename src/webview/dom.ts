@@ -1,0 +1,32 @@
+/** Small builders for the chat view's elements (text only through textContent, never markup). */
+
+export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, textContent?: string): HTMLElementTagNameMap[K] {
+  const created = document.createElement(tag);
+  created.className = className;
+  if (textContent !== undefined) {
+    created.textContent = textContent;
+  }
+  return created;
+}
+
+export interface ButtonOptions {
+  /** Visible text (its accessible name too, unless `label` is given). */
+  readonly text: string;
+  /** Accessible name and tooltip, for buttons that show a glyph. */
+  readonly label?: string;
+  /** `data-command`, read back by the view's click handler. */
+  readonly command?: string;
+}
+
+export function button(className: string, options: ButtonOptions): HTMLButtonElement {
+  const created = element('button', className, options.text);
+  created.type = 'button';
+  if (options.label !== undefined) {
+    created.setAttribute('aria-label', options.label);
+    created.title = options.label;
+  }
+  if (options.command !== undefined) {
+    created.dataset['command'] = options.command;
+  }
+  return created;
+}

@@ -1,0 +1,57 @@
+import { highlightDeferred, PENDING_HIGHLIGHT_CLASS } from './renderMarkdown';
+import { sanitizeHtml } from './sanitize';
+
+const PENDING_SELECTOR = `code.${PENDING_HIGHLIGHT_CLASS}`;
+
+/**
+ * Highlights the code blocks of a message (rendered with `deferHighlight`) once the message comes
+ * near the visible part of the scroll container, so long conversations render quickly.
+ */
+export class LazyHighlighter {
+  private readonly observer: IntersectionObserver | undefined;
+
+  constructor(scroller: HTMLElement) {
+    this.observer =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((entries) => this.onIntersect(entries), { root: scroller, rootMargin: '400px 0px' })
+        : undefined;
+  }
+
+  /** Watches a message that has deferred code blocks (does nothing for one without). */
+  watch(message: HTMLElement): void {
+    if (!message.querySelector(PENDING_SELECTOR)) {
+      return;
+    }
+    if (this.observer) {
+      this.observer.observe(message);
+    } else {
+      highlightPending(message);
+    }
+  }
+
+  forget(message: HTMLElement): void {
+    this.observer?.unobserve(message);
+  }
+
+  /** Stops watching everything (the messages were replaced). */
+  reset(): void {
+    this.observer?.disconnect();
+  }
+
+  private onIntersect(entries: readonly IntersectionObserverEntry[]): void {
+    for (const entry of entries) {
+      if (entry.isIntersecting && entry.target instanceof HTMLElement) {
+        this.observer?.unobserve(entry.target);
+        highlightPending(entry.target);
+      }
+    }
+  }
+}
+
+/** Highlights every deferred code block inside `root`. */
+export function highlightPending(root: HTMLElement): void {
+  for (const code of root.querySelectorAll<HTMLElement>(PENDING_SELECTOR)) {
+    code.classList.remove(PENDING_HIGHLIGHT_CLASS);
+    code.replaceChildren(sanitizeHtml(highlightDeferred(code.textContent ?? '', code.className)));
+  }
+}

@@ -1,0 +1,79 @@
+import type { ChatErrorView, ChatMessageView } from '../core/chatProtocol';
+import { CHAT_CODE_ACTIONS, errorActionLabel } from './chatActions';
+import { button, element } from './dom';
+import { renderReplyContent } from './replyContent';
+import { text } from './strings';
+
+/**
+ * One chat message, rendered with the reply view's renderer and sanitizer:
+ *
+ * ```html
+ * <li class="chat-message" data-index="3" data-role="assistant">
+ *   <div class="message-meta">Reviewers</div>
+ *   <div class="message-content markdown-body">… code blocks with their action toolbars …</div>
+ *   <div class="message-actions" role="group" aria-label="Message actions">
+ *     <button class="message-copy" aria-label="Copy message">…</button>
+ *     (user messages) <button class="message-edit" aria-label="Edit and resend">…</button>
+ *     (last assistant message) <button class="message-regenerate" aria-label="Regenerate reply">…</button>
+ *   </div>
+ * </li>
+ * ```
+ *
+ * Code blocks of assistant messages get the code action toolbars; a user's own code gets none.
+ */
+export function createMessageElement(message: ChatMessageView, author: string, deferHighlight: boolean): HTMLLIElement {
+  const item = element('li', 'chat-message');
+  item.dataset['index'] = String(message.index);
+  item.dataset['role'] = message.role;
+
+  const meta = element('div', 'message-meta', author);
+  const content = element('div', 'message-content markdown-body');
+  const actions = message.role === 'assistant' ? CHAT_CODE_ACTIONS : [];
+  content.append(renderReplyContent(message.content, actions, { deferHighlight }));
+
+  const buttons = element('div', 'message-actions');
+  buttons.setAttribute('role', 'group');
+  buttons.setAttribute('aria-label', text('messageActions'));
+  const copy = button('icon-button message-copy', { text: '', label: text('copyMessage') });
+  const glyph = element('span', 'glyph-copy');
+  glyph.setAttribute('aria-hidden', 'true');
+  copy.append(glyph);
+  buttons.append(copy);
+  if (message.role === 'user') {
+    buttons.append(button('icon-button message-edit', { text: '\u270e', label: text('editMessage') }));
+  }
+  item.append(meta, content, buttons);
+  return item;
+}
+
+export function createRegenerateButton(): HTMLButtonElement {
+  return button('icon-button message-regenerate', { text: '\u21bb', label: text('regenerate') });
+}
+
+/**
+ * The inline error of a failed turn, shown right after the user's message:
+ *
+ * ```html
+ * <div class="chat-error" role="alert" data-index="4">
+ *   <p class="chat-error-message">…</p>
+ *   <div class="chat-error-actions"><button data-error-action="retry">Retry</button> …</div>
+ * </div>
+ * ```
+ */
+export function createErrorElement(error: ChatErrorView): HTMLDivElement {
+  const box = element('div', 'chat-error');
+  box.setAttribute('role', 'alert');
+  box.dataset['index'] = String(error.index);
+  const message = element('p', 'chat-error-message', error.message);
+  const actions = element('div', 'chat-error-actions');
+  for (const action of error.actions) {
+    const actionButton = button('chat-error-action', { text: errorActionLabel(action) });
+    actionButton.dataset['errorAction'] = action;
+    actions.append(actionButton);
+  }
+  box.append(message);
+  if (error.actions.length > 0) {
+    box.append(actions);
+  }
+  return box;
+}

@@ -1,0 +1,96 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { activateExtension, emulatorFromEnvironment, emulatorStats, stopUsingEmulator, useEmulator } from './testEnvironment';
+
+async function waitFor(check: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    assert.ok(Date.now() < deadline, 'timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('Chat conversations in the extension host (controller, files, emulator)', function () {
+  this.timeout(60_000);
+  const emulator = emulatorFromEnvironment();
+
+  before(() => useEmulator('demo'));
+  after(() => stopUsingEmulator());
+
+  it('sends the whole conversation each turn and appends the assistant reply, saved to disk', async () => {
+    const { testing } = await activateExtension();
+    await testing.chat.newChat();
+    await testing.chat.send('First question');
+    await testing.chat.send('Second question');
+    const conversation = testing.chat.activeConversation();
+    assert.deepEqual(conversation.messages.map((message) => message.role), ['user', 'assistant', 'user', 'assistant']);
+    assert.match(conversation.messages[3]?.content ?? '', /4 messages|system prompt/i);
+    assert.equal(conversation.title, 'First question');
+    const stats = await emulatorStats(emulator.baseUrl);
+    assert.ok((stats.clusters['demo']?.received ?? 0) >= 2);
+  });
+
+  it('Stop during a slow reply cancels it, keeps the message, and Retry sends it again', async () => {
+    const { testing } = await activateExtension();
+    await testing.clusters.setActive('slow-good');
+    await testing.chat.newChat();
+    const sending = testing.chat.send('Take your time');
+    await waitFor(() => testing.chat.activeConversation().messages.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    testing.chat.stop();
+    await sending;
+    assert.deepEqual(testing.chat.activeConversation().messages.map((message) => message.content), ['Take your time']);
+    await testing.clusters.setActive('demo');
+    await testing.chat.errorAction('retry');
+    assert.deepEqual(testing.chat.activeConversation().messages.map((message) => message.role), ['user', 'assistant']);
+    assert.equal(testing.chat.activeConversation().messages[1]?.cluster, 'demo', 'the reply shows which cluster answered');
+  });
+
+  it('a failed turn keeps the user message and is retried after the fix', async () => {
+    const { testing } = await activateExtension();
+    await testing.clusters.setActive('fault-500');
+    await testing.chat.newChat();
+    await testing.chat.send('Will fail');
+    assert.deepEqual(testing.chat.activeConversation().messages.map((message) => message.role), ['user']);
+    await testing.clusters.setActive('demo');
+    await testing.chat.errorAction('retry');
+    assert.deepEqual(testing.chat.activeConversation().messages.map((message) => message.role), ['user', 'assistant']);
+  });
+
+  it('regenerate replaces the last reply; edit and resend replaces the rest of the conversation', async () => {
+    const { testing } = await activateExtension();
+    await testing.chat.newChat();
+    await testing.chat.send('one');
+    await testing.chat.send('two');
+    await testing.chat.regenerate();
+    assert.equal(testing.chat.activeConversation().messages.length, 4);
+    await testing.chat.editAndResend(0, 'one, edited');
+    const messages = testing.chat.activeConversation().messages;
+    assert.deepEqual(messages.map((message) => message.role), ['user', 'assistant']);
+    assert.equal(messages[0]?.content, 'one, edited');
+  });
+
+  it('attachments go into the next message as fenced blocks, then are cleared', async () => {
+    const { testing } = await activateExtension();
+    await testing.chat.newChat();
+    testing.chat.addAttachment({ label: 'src/a.ts:1-1', fileName: 'src/a.ts', languageId: 'typescript', code: 'const a = 1;' });
+    await testing.chat.send('Explain the attachment');
+    const sent = testing.chat.activeConversation().messages[0]?.content ?? '';
+    assert.match(sent, /^Explain the attachment\n\nsrc\/a\.ts:1-1:\n\n```typescript\nconst a = 1;\n```$/);
+    await testing.chat.send('No attachment now');
+    assert.doesNotMatch(testing.chat.activeConversation().messages[2]?.content ?? '', /```/);
+  });
+
+  it('keeps each conversation as a JSON file in the extension’s storage, matching what is shown', async () => {
+    const { testing } = await activateExtension();
+    await testing.chat.newChat();
+    await testing.chat.send('Persist me');
+    const conversation = testing.chat.activeConversation();
+    const file = path.join(testing.conversationsFolder, `${conversation.id}.json`);
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { messages: Array<{ role: string; content: string }>; title: string };
+    assert.deepEqual(saved.messages.map((message) => [message.role, message.content]), conversation.messages.map((message) => [message.role, message.content]));
+    assert.equal(saved.title, 'Persist me');
+    assert.deepEqual(fs.readdirSync(testing.conversationsFolder).filter((name) => name.endsWith('.tmp')), []);
+  });
+});

@@ -1,0 +1,169 @@
+import * as assert from 'node:assert/strict';
+import { ERROR_ACTIONS } from '../../../src/core/chatProtocol';
+import { CODE_ACTIONS } from '../../../src/core/webviewProtocol';
+import { CHAT_CODE_ACTIONS, chatReplyId, ERROR_ACTION_ORDER, errorActionLabel, isErrorAction, replyIdIndex } from '../../../src/webview/chatActions';
+import { CHAT_COMMANDS, commandMessage, isChatCommand } from '../../../src/webview/chatCommands';
+import { chatSavedState, savedDraft } from '../../../src/webview/chatSavedState';
+import { Debounced, type Timers } from '../../../src/webview/debounce';
+import { EditSession } from '../../../src/webview/editSession';
+import { isNearBottom, pinnedAfterScroll } from '../../../src/webview/scrollPosition';
+
+describe('chat actions', () => {
+  it('lists the protocol error actions in the protocol order, with their labels', () => {
+    assert.deepEqual([...ERROR_ACTION_ORDER], [...ERROR_ACTIONS]);
+    assert.deepEqual(
+      ERROR_ACTIONS.map((action) => errorActionLabel(action)),
+      ['Retry', 'Set API Key', 'Select Cluster', 'Show Log'],
+    );
+    assert.ok(isErrorAction('showLog'));
+    for (const value of ['', 'Retry', 'toString', 1, undefined]) {
+      assert.equal(isErrorAction(value), false, String(value));
+    }
+  });
+
+  it('offers the protocol code actions except continuing in chat, in protocol order', () => {
+    assert.deepEqual([...CHAT_CODE_ACTIONS], ['copy', 'insert', 'replace', 'diff', 'newFile']);
+    assert.deepEqual(
+      CODE_ACTIONS.filter((action) => CHAT_CODE_ACTIONS.includes(action)),
+      [...CHAT_CODE_ACTIONS],
+    );
+  });
+
+  it('builds reply ids as `${conversationId}:${index}` and reads them back for the same conversation only', () => {
+    assert.equal(chatReplyId('c-1', 7), 'c-1:7');
+    assert.equal(replyIdIndex('c-1', 'c-1:7'), 7);
+    assert.equal(replyIdIndex('c-1', chatReplyId('c-1', 0)), 0);
+    assert.equal(replyIdIndex('c-1', 'c-2:7'), undefined);
+    assert.equal(replyIdIndex('c-1', 'c-1:'), undefined);
+    assert.equal(replyIdIndex('c-1', 'c-1:x'), undefined);
+    assert.equal(replyIdIndex('c', 'c-1:7'), undefined);
+  });
+});
+
+describe('chat commands', () => {
+  it('maps each header and attachment command to its message', () => {
+    assert.deepEqual(
+      CHAT_COMMANDS.map((command) => commandMessage(command)),
+      [
+        { type: 'selectCluster' },
+        { type: 'newChat' },
+        undefined,
+        { type: 'export', format: 'markdown' },
+        { type: 'export', format: 'json' },
+        { type: 'addSelection' },
+        { type: 'addFile' },
+      ],
+    );
+  });
+
+  it('recognises only known commands', () => {
+    assert.ok(isChatCommand('toggleHistory'));
+    for (const value of ['', 'send', 'constructor', 3]) {
+      assert.equal(isChatCommand(value), false, String(value));
+    }
+  });
+});
+
+describe('edit session', () => {
+  it('remembers the draft from before editing and gives it back once', () => {
+    const session = new EditSession();
+    assert.equal(session.active, false);
+    session.begin(4, 'my draft');
+    assert.equal(session.index, 4);
+    assert.equal(session.end(), 'my draft');
+    assert.equal(session.active, false);
+    assert.equal(session.end(), undefined);
+  });
+
+  it('keeps the first draft when switching to another message', () => {
+    const session = new EditSession();
+    session.begin(4, 'my draft');
+    session.begin(2, 'text of message 4');
+    assert.equal(session.index, 2);
+    assert.equal(session.end(), 'my draft');
+  });
+});
+
+class FakeTimers implements Timers {
+  private next = 1;
+  readonly pending = new Map<number, { callback: () => void; ms: number }>();
+
+  set(callback: () => void, ms: number): number {
+    const handle = this.next++;
+    this.pending.set(handle, { callback, ms });
+    return handle;
+  }
+
+  clear(handle: unknown): void {
+    this.pending.delete(handle as number);
+  }
+
+  fireAll(): void {
+    const due = [...this.pending.values()];
+    this.pending.clear();
+    for (const { callback } of due) {
+      callback();
+    }
+  }
+}
+
+describe('debounced draft reports', () => {
+  it('reports only the last value once typing pauses', () => {
+    const timers = new FakeTimers();
+    const seen: string[] = [];
+    const debounced = new Debounced<string>((value) => seen.push(value), 300, timers);
+    debounced.push('h');
+    debounced.push('he');
+    debounced.push('hel');
+    assert.equal(timers.pending.size, 1);
+    assert.equal([...timers.pending.values()][0]?.ms, 300);
+    timers.fireAll();
+    assert.deepEqual(seen, ['hel']);
+  });
+
+  it('can be flushed now or cancelled', () => {
+    const timers = new FakeTimers();
+    const seen: string[] = [];
+    const debounced = new Debounced<string>((value) => seen.push(value), 300, timers);
+    debounced.push('a');
+    debounced.flush();
+    assert.deepEqual(seen, ['a']);
+    assert.equal(timers.pending.size, 0);
+    debounced.flush();
+    debounced.push('b');
+    debounced.cancel();
+    timers.fireAll();
+    assert.deepEqual(seen, ['a']);
+  });
+});
+
+describe('saved chat state', () => {
+  it('round-trips the draft and nothing else', () => {
+    const state = JSON.parse(JSON.stringify(chatSavedState('half a question'))) as unknown;
+    assert.deepEqual(state, { view: 'chat', draft: 'half a question' });
+    assert.equal(savedDraft(state), 'half a question');
+  });
+
+  it('ignores missing or foreign state', () => {
+    for (const state of [undefined, null, 'x', {}, { view: 'reply', draft: 'x' }, { view: 'chat' }, { view: 'chat', draft: 5 }, { view: 'chat', draft: 'x'.repeat(1_000_001) }]) {
+      assert.equal(savedDraft(state), undefined);
+    }
+  });
+});
+
+describe('scroll position', () => {
+  it('counts the end and a few pixels above it as the bottom', () => {
+    assert.ok(isNearBottom(900, 1000, 100));
+    assert.ok(isNearBottom(880, 1000, 100));
+    assert.equal(isNearBottom(500, 1000, 100), false);
+    assert.ok(isNearBottom(0, 50, 100));
+  });
+
+  it('stays pinned to the end until the user scrolls up, and pins again at the end', () => {
+    assert.equal(pinnedAfterScroll(true, 500, 400, false), false, 'scrolling up unpins');
+    assert.equal(pinnedAfterScroll(true, 500, 500, false), true, 'content settling below keeps it pinned');
+    assert.equal(pinnedAfterScroll(true, 500, 900, false), true, 'content added above (anchoring) keeps it pinned');
+    assert.equal(pinnedAfterScroll(false, 400, 450, false), false, 'scrolling down part way stays unpinned');
+    assert.equal(pinnedAfterScroll(false, 400, 900, true), true, 'reaching the end pins again');
+  });
+});
