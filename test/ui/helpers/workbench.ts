@@ -22,6 +22,8 @@ export interface WorkbenchOptions {
   readonly settings?: Record<string, unknown>;
   /** Environment of the server (and so of the extension host). */
   readonly env?: Record<string, string>;
+  /** Files to put into the profile (user data folder) before VS Code starts, by relative path. */
+  readonly userData?: Record<string, string>;
 }
 
 /** The VS Code the UI tests drive: CLUSTER_CHAT_UI_HOST=oldest|latest, default latest. */
@@ -57,6 +59,10 @@ export class Workbench {
     const base = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-chat-ui-'));
     const dirs = makeRunDirs(base);
     installVsix(install, dirs, vsix);
+    for (const [name, content] of Object.entries(options.userData ?? {})) {
+      fs.mkdirSync(path.dirname(path.join(dirs.userData, name)), { recursive: true });
+      fs.writeFileSync(path.join(dirs.userData, name), content);
+    }
     const folder = path.join(base, 'workspace');
     for (const [name, content] of Object.entries(options.files ?? { 'README.md': '# Workspace\n' })) {
       fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
