@@ -158,8 +158,8 @@ export class ChatController implements vscode.Disposable {
     await this.ensureLoaded();
     const conversation = newConversation(newId(), settings.systemPrompt(), new Date());
     this.conversations.set(conversation.id, conversation);
+    // Saved with its first message or draft: an empty chat leaves no file behind.
     await this.activate(conversation.id);
-    await this.save(conversation);
   }
 
   /** Starts a conversation from existing messages (e.g. a reply opened with “Continue in Chat”). */
@@ -296,7 +296,8 @@ export class ChatController implements vscode.Disposable {
   private async sendTurn(conversationId: string): Promise<void> {
     const conversation = this.conversations.get(conversationId);
     const failedIndex = conversation ? lastIndexOf(conversation, 'user') : -1;
-    if (!conversation || this.inFlight || failedIndex < 0) {
+    // Only a conversation waiting for a reply is sent: a stale Retry must not add a second reply.
+    if (!conversation || this.inFlight || failedIndex < 0 || failedIndex !== conversation.messages.length - 1) {
       return;
     }
     this.setError(conversationId, undefined);

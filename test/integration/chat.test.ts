@@ -58,6 +58,23 @@ describe('Chat conversations in the extension host (controller, files, emulator)
     assert.deepEqual(testing.chat.activeConversation().messages.map((message) => message.role), ['user', 'assistant']);
   });
 
+  it('a stale Retry on an answered conversation sends nothing and adds no second reply', async () => {
+    const { testing } = await activateExtension();
+    await testing.chat.newChat();
+    await testing.chat.send('Answered once');
+    const received = (await emulatorStats(emulator.baseUrl)).clusters['demo']?.received ?? 0;
+    await testing.chat.errorAction('retry');
+    assert.deepEqual(testing.chat.activeConversation().messages.map((message) => message.role), ['user', 'assistant']);
+    assert.equal((await emulatorStats(emulator.baseUrl)).clusters['demo']?.received, received);
+  });
+
+  it('a new chat leaves no file until something is written in it', async () => {
+    const { testing } = await activateExtension();
+    await testing.chat.newChat();
+    const id = testing.chat.activeConversation().id;
+    assert.ok(!fs.existsSync(path.join(testing.conversationsFolder, `${id}.json`)));
+  });
+
   it('regenerate replaces the last reply; edit and resend replaces the rest of the conversation', async () => {
     const { testing } = await activateExtension();
     await testing.chat.newChat();
