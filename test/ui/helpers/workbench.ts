@@ -85,35 +85,36 @@ export class Workbench {
   async paletteRow(text: string, expect: string, timeoutMs = 45_000): Promise<Locator> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      // Escape only closes an open quick input: in an editor it would drop the selection.
-      if (await this.page.locator('.quick-input-widget:visible').count()) {
-        await this.page.keyboard.press('Escape');
-      }
-      await this.page.keyboard.press('F1');
-      const input = this.visibleQuickInput();
       try {
-        await input.waitFor({ timeout: 2000 });
+        return await this.paletteRowOnce(text, expect);
       } catch (error) {
         if (Date.now() > deadline) {
           throw error;
         }
-        // F1 went nowhere: focus may be in a webview (which can keep keys to itself) or a modal
-        // editor such as Settings. Close a modal, focus the workbench, and try again.
-        await this.page.keyboard.press('Escape');
+        // The palette did not open, closed under us, or lacks the row yet: focus may be in a
+        // webview (which can keep keys to itself), a modal editor such as Settings may hold it,
+        // or the extension host is still registering commands. Close what is open, focus the
+        // workbench and try again.
+        if (await this.page.locator('.quick-input-widget:visible').count()) {
+          await this.page.keyboard.press('Escape');
+        }
         await this.page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
-        continue;
-      }
-      await input.fill(text);
-      const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: expect }).first();
-      try {
-        await row.waitFor({ timeout: 3000 });
-        return row;
-      } catch (error) {
-        if (Date.now() > deadline) {
-          throw error;
-        }
       }
     }
+  }
+
+  private async paletteRowOnce(text: string, expect: string): Promise<Locator> {
+    // Escape only closes an open quick input: in an editor it would drop the selection.
+    if (await this.page.locator('.quick-input-widget:visible').count()) {
+      await this.page.keyboard.press('Escape');
+    }
+    await this.page.keyboard.press('F1');
+    const input = this.visibleQuickInput();
+    await input.waitFor({ timeout: 2000 });
+    await input.fill(text, { timeout: 2000 });
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: expect }).first();
+    await row.waitFor({ timeout: 3000 });
+    return row;
   }
 
   /** Runs a command from the palette by its full title, e.g. "Cluster Chat: Show Log". */
@@ -155,10 +156,10 @@ export class Workbench {
 
   /** Opens a workspace file in an editor through “Go to File…”. */
   async openFile(relativePath: string): Promise<void> {
-    await this.runCommand('Go to File...');
-    await this.visibleQuickInput().fill(relativePath);
-    // Click the matching row: Enter would open whichever row has focus, maybe a recent file.
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(relativePath) }).first().click();
+    // Quick Open without a prefix lists files; clicking the matching row (Enter would open whichever
+    // row has focus, maybe a recent file).
+    const row = await this.paletteRow(relativePath, path.basename(relativePath));
+    await row.click();
     await this.page.locator('.tab.active', { hasText: path.basename(relativePath) }).first().waitFor();
   }
 
