@@ -1,16 +1,21 @@
 import * as vscode from 'vscode';
+import { createClusterChatApi } from './api/createClusterChatApi';
 import { registerApiKeyCommands } from './apiKeyCommands';
 import { registerChatCommands } from './chat/chatCommands';
 import { ChatController } from './chat/chatController';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
 import { ApiKeyStore } from './apiKeyStore';
 import { ClusterClientProvider } from './clusterClientProvider';
+import { ClusterSender } from './clusterSender';
 import { pickCluster } from './clusterPicker';
 import { ClusterStore } from './clusterStore';
 import { ConversationFiles } from './core/conversationFiles';
 import { setTranslator } from './core/l10n';
 import { ErrorPresenter } from './errorPresenter';
 import type { ClusterChatExports } from './extensionApi';
+import { ClusterModelProvider } from './languageModels/clusterModelProvider';
+import { registerLanguageModels } from './languageModels/registerLanguageModels';
+import { ClusterParticipant, registerClusterParticipant } from './participant/clusterParticipant';
 import { ProposalDocuments } from './proposalDocuments';
 import { ReplyActions } from './replyActions';
 import { registerReplyCommands } from './replyCommands';
@@ -46,6 +51,11 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     return true;
   });
   const runner = new RequestRunner(preparation, statusBar, errors);
+  const sender = new ClusterSender(clients, apiKeys);
+  const { api, disposable: apiDisposable } = createClusterChatApi(clusters, sender, log);
+  const participant = new ClusterParticipant(preparation, statusBar, log);
+  const participantRegistration = registerClusterParticipant(participant, context.extensionUri, log);
+  const languageModels = registerLanguageModels(() => new ClusterModelProvider(clusters, apiKeys, sender, log), log);
 
   context.subscriptions.push(
     log,
@@ -63,9 +73,25 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     registerChatCommands(chat),
     vscode.commands.registerCommand('clusterChat.selectCluster', () => pickCluster(clusters)),
     vscode.commands.registerCommand('clusterChat.showLog', () => log.show(true)),
+    apiDisposable,
+    ...(participantRegistration ? [participantRegistration] : []),
+    ...(languageModels ? [languageModels] : []),
   );
   log.info(`Cluster Chat ${version} started in VS Code ${vscode.version}.`);
-  return context.extensionMode === vscode.ExtensionMode.Test ? { testing: { apiKeys, clients, clusters, replies, chat, conversationsFolder } } : {};
+  if (context.extensionMode !== vscode.ExtensionMode.Test) {
+    return api;
+  }
+  const testing = {
+    apiKeys,
+    clients,
+    clusters,
+    replies,
+    chat,
+    conversationsFolder,
+    participant: participantRegistration ? participant : undefined,
+    languageModelsRegistered: languageModels !== undefined,
+  };
+  return { ...api, testing };
 }
 
 export function deactivate(): void {

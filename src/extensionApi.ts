@@ -1,14 +1,17 @@
+import type { ClusterChatApi } from './api/clusterChatApi';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ChatController } from './chat/chatController';
 import type { ClusterClientProvider } from './clusterClientProvider';
 import type { ClusterStore } from './clusterStore';
+import type { ClusterParticipant } from './participant/clusterParticipant';
 import type { ReplyStore } from './replyStore';
 
 /**
- * What `activate()` returns. The hooks under `testing` exist only when VS Code runs the extension
- * in test mode (its own integration tests); other extensions never see them.
+ * What `activate()` returns: the API for other extensions. The hooks under `testing` exist only
+ * when VS Code runs the extension in test mode (its own integration tests); other extensions never
+ * see them.
  */
-export interface ClusterChatExports {
+export interface ClusterChatExports extends ClusterChatApi {
   readonly testing?: {
     readonly apiKeys: ApiKeyStore;
     readonly clients: ClusterClientProvider;
@@ -17,5 +20,9 @@ export interface ClusterChatExports {
     readonly chat: ChatController;
     /** Where conversations are saved (one JSON file each). */
     readonly conversationsFolder: string;
+    /** `@cluster`'s handler, to run with chat objects (undefined where VS Code has no chat API). */
+    readonly participant: ClusterParticipant | undefined;
+    /** Whether the clusters were registered as language models. */
+    readonly languageModelsRegistered: boolean;
   };
 }

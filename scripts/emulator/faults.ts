@@ -64,6 +64,9 @@ export const FAULT_BEHAVIOURS: Readonly<Record<FaultClusterId, Behaviour>> = {
     const lastUser = [...messages].reverse().find((message) => message.role === 'user');
     sendJson(res, 200, conversationBody(messages, lastUser?.content ?? ''));
   },
+  transcript: ({ res, messages }) => {
+    sendJson(res, 200, conversationBody(messages, transcriptOf(messages)));
+  },
   'slow-good': async (exchange, runtime) => {
     const body = demoBody(exchange, runtime);
     if (await runtime.lifetime.delay(runtime.options.slowMs)) {
@@ -71,3 +74,8 @@ export const FAULT_BEHAVIOURS: Readonly<Record<FaultClusterId, Behaviour>> = {
     }
   },
 };
+
+/** The conversation as readable text: a `role:` line, then the content, for each message. */
+export function transcriptOf(messages: readonly { readonly role: string; readonly content: string }[]): string {
+  return messages.map((message) => `${message.role}:\n${message.content}`).join('\n\n');
+}

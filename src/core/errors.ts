@@ -94,6 +94,15 @@ export class AuthError extends ClusterError {
   }
 }
 
+/** No key is stored for the service's origin, and the caller cannot ask the user for one. */
+export class MissingApiKeyError extends ClusterError {
+  readonly kind = 'auth';
+  readonly mayHaveBeenProcessed = false;
+  constructor(origin: string) {
+    super(l10n.t('No API key is set for {0}. Set one with “Cluster Chat: Set API Key”.', origin), {});
+  }
+}
+
 /** 404: no cluster with this id (ids are opaque; it may be mistyped or deleted). */
 export class UnknownClusterError extends ClusterError {
   readonly kind = 'unknownCluster';

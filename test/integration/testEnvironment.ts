@@ -18,7 +18,7 @@ export async function activateExtension(): Promise<Required<ClusterChatExports>>
   assert.ok(extension, `${EXTENSION_ID} is not loaded in this VS Code ${vscode.version}`);
   const api = await extension.activate();
   assert.ok(api.testing, 'the extension must expose its test hooks in test mode');
-  return { testing: api.testing };
+  return { ...api, testing: api.testing };
 }
 
 /** The emulator's per-cluster request counts, read over HTTP from inside the extension host. */

@@ -110,6 +110,20 @@ describe('emulator: fault clusters that answer', () => {
     assert.equal(reply.content.messages.length, 3);
   });
 
+  it('transcript: the assistant message lists every message received, role by role', async () => {
+    const messages = [
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'First question' },
+      { role: 'assistant', content: 'First answer' },
+      { role: 'user', content: 'Second question' },
+    ];
+    const result = await postCluster(emulator, 'transcript', { content: { messages } });
+    assert.equal(result.status, 200);
+    const reply = JSON.parse(result.body) as { content: { messages: Array<{ role: string; content: string }> } };
+    assert.deepEqual(reply.content.messages.slice(0, 4), messages);
+    assert.equal(reply.content.messages[4]?.content, 'system:\nBe brief.\n\nuser:\nFirst question\n\nassistant:\nFirst answer\n\nuser:\nSecond question');
+  });
+
   it('slow-good: a good reply only after slowMs', async () => {
     const started = Date.now();
     const result = await postCluster(emulator, 'slow-good');

@@ -1,0 +1,76 @@
+import * as vscode from 'vscode';
+import type { ClusterSender } from '../clusterSender';
+import { clusterLabel, type ClusterStore } from '../clusterStore';
+import { ConfigurationError } from '../core/errors';
+import type { Message } from '../core/messages';
+import type { ClusterEntry } from '../settings';
+import type { ClusterChatApi, ClusterChatReplyMessage, ClusterInfo } from './clusterChatApi';
+
+/** The roles a caller may send (a static list: the schemas load only with the first request). */
+const SENDABLE_ROLES: readonly unknown[] = ['system', 'user', 'assistant'];
+
+/**
+ * The API `activate()` returns to other extensions. Calls go through the same client, key store,
+ * timeouts and typed errors as the user's own requests; nothing hands out the key.
+ */
+export function createClusterChatApi(
+  clusters: ClusterStore,
+  sender: ClusterSender,
+  log: vscode.LogOutputChannel,
+): { readonly api: ClusterChatApi; readonly disposable: vscode.Disposable } {
+  const info = (cluster: ClusterEntry, activeId: string | undefined): ClusterInfo => ({
+    id: cluster.id,
+    label: clusterLabel(cluster),
+    active: cluster.id === activeId,
+  });
+  const changed = new vscode.EventEmitter<ClusterInfo | undefined>();
+  const subscription = clusters.onDidChangeActive((cluster) => changed.fire(cluster ? info(cluster, cluster.id) : undefined));
+  const api: ClusterChatApi = {
+    apiVersion: 1,
+    listClusters() {
+      const active = clusters.active();
+      const configured = clusters.list();
+      const all = active && !configured.some((cluster) => cluster.id === active.id) ? [...configured, active] : configured;
+      return all.map((cluster) => info(cluster, active?.id));
+    },
+    activeCluster() {
+      const active = clusters.active();
+      return active ? info(active, active.id) : undefined;
+    },
+    onDidChangeActiveCluster: changed.event,
+    async sendConversation(messages, options = {}) {
+      const clusterId = options.clusterId ?? clusters.active()?.id;
+      if (clusterId === undefined || typeof clusterId !== 'string' || clusterId.length === 0) {
+        throw new ConfigurationError(vscode.l10n.t('No cluster is selected. Choose one with “Cluster Chat: Select Cluster…”, or pass a clusterId.'));
+      }
+      const conversation = plainMessages(messages);
+      log.info(`Extension API: sending ${conversation.length} message(s) to cluster ${clusterId}.`);
+      const reply = await sender.send(clusterId, conversation, options.token);
+      return {
+        clusterId,
+        message: reply.assistant,
+        messages: reply.messages.map((message): ClusterChatReplyMessage => ({ role: message.role, content: message.content })),
+        requestId: reply.requestId,
+      };
+    },
+  };
+  return { api, disposable: vscode.Disposable.from(subscription, changed) };
+}
+
+/** Copies the caller's messages to plain ones, rejecting anything that is not `{role, content}`. */
+function plainMessages(messages: unknown): Message[] {
+  const valid =
+    Array.isArray(messages) &&
+    messages.length > 0 &&
+    messages.every(
+      (message: unknown) =>
+        typeof message === 'object' &&
+        message !== null &&
+        SENDABLE_ROLES.includes(Reflect.get(message, 'role')) &&
+        typeof Reflect.get(message, 'content') === 'string',
+    );
+  if (!valid) {
+    throw new ConfigurationError(vscode.l10n.t('The conversation must be a non-empty array of {role, content} messages, role being system, user or assistant.'));
+  }
+  return (messages as readonly Message[]).map((message) => ({ role: message.role, content: message.content }));
+}

@@ -1,0 +1,52 @@
+import * as vscode from 'vscode';
+import type { ApiKeyStore } from './apiKeyStore';
+import type { ClusterClientProvider } from './clusterClientProvider';
+import type { ClusterReply } from './core/clusterClient';
+import { CancelledError, MissingApiKeyError } from './core/errors';
+import type { Message } from './core/messages';
+
+/**
+ * Sends a conversation without asking the user anything: for callers that are not a user's own
+ * action (another extension, VS Code's language model requests). The stored key of the configured
+ * origin, the same client, timeouts and typed errors as every other request; a missing key is a
+ * {@link MissingApiKeyError}. Cancelling the token aborts the HTTP request.
+ */
+export class ClusterSender {
+  constructor(
+    private readonly clients: ClusterClientProvider,
+    private readonly keys: ApiKeyStore,
+  ) {}
+
+  async send(clusterId: string, messages: readonly Message[], token?: vscode.CancellationToken): Promise<ClusterReply> {
+    if (token?.isCancellationRequested) {
+      throw new CancelledError({ clusterId });
+    }
+    const client = await this.clients.get();
+    const origin = client.endpoint.origin;
+    const apiKey = await this.keys.get(origin);
+    if (apiKey === undefined) {
+      throw new MissingApiKeyError(origin);
+    }
+    const controller = new AbortController();
+    const subscription = token?.onCancellationRequested(() => controller.abort());
+    try {
+      if (token?.isCancellationRequested) {
+        throw new CancelledError({ clusterId });
+      }
+      return await client.send({ clusterId, messages, apiKey, signal: controller.signal });
+    } finally {
+      subscription?.dispose();
+    }
+  }
+
+  /** Whether a key is stored for the configured origin (false when the base URL is unusable). */
+  async hasApiKey(): Promise<boolean> {
+    const client = await this.clients.get().catch(() => undefined);
+    return client !== undefined && (await this.keys.get(client.endpoint.origin)) !== undefined;
+  }
+
+  /** The configured origin, or undefined when the base URL is unusable. */
+  async origin(): Promise<string | undefined> {
+    return (await this.clients.get().catch(() => undefined))?.endpoint.origin;
+  }
+}

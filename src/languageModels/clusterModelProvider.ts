@@ -1,0 +1,93 @@
+import * as vscode from 'vscode';
+import type { ApiKeyStore } from '../apiKeyStore';
+import { promptForApiKey } from '../apiKeyPrompt';
+import type { ClusterSender } from '../clusterSender';
+import type { ClusterStore } from '../clusterStore';
+import { describeClusterModel, estimateTokenCount, toClusterMessages } from '../core/languageModelPrompt';
+import type { LanguageModelChatInformation, LanguageModelChatProvider, LanguageModelChatRequestMessage } from './languageModelApi';
+import { toLanguageModelError } from './languageModelErrors';
+import { toMessageViews } from './requestMessageViews';
+
+/** The vendor VS Code lists our models under; must match `languageModelChatProviders` in package.json. */
+export const LANGUAGE_MODEL_VENDOR = 'cluster-chat';
+
+/**
+ * Each configured cluster (and the active one) as a language model in VS Code's model picker and in
+ * `vscode.lm.selectChatModels`. A request sends the conversation to the cluster with the stored key
+ * and reports the assistant reply as one text part: the API does not stream.
+ */
+export class ClusterModelProvider implements LanguageModelChatProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeLanguageModelChatInformation = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(
+    private readonly clusters: ClusterStore,
+    private readonly keys: ApiKeyStore,
+    private readonly sender: ClusterSender,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.subscriptions = [
+      clusters.onDidChangeActive(() => this.changed.fire()),
+      keys.onDidChange(() => this.changed.fire()),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('clusterChat.baseUrl')) {
+          this.changed.fire();
+        }
+      }),
+    ];
+  }
+
+  async provideLanguageModelChatInformation(options: { readonly silent: boolean }): Promise<LanguageModelChatInformation[]> {
+    const origin = await this.sender.origin();
+    if (origin === undefined) {
+      return [];
+    }
+    if (!(await this.sender.hasApiKey())) {
+      if (options.silent || (await promptForApiKey(this.keys, origin)) === undefined) {
+        return [];
+      }
+    }
+    const active = this.clusters.active();
+    const configured = this.clusters.list();
+    const all = active && !configured.some((cluster) => cluster.id === active.id) ? [...configured, active] : configured;
+    return all.map((cluster) => ({ ...describeClusterModel(cluster, origin), capabilities: {} }));
+  }
+
+  async provideLanguageModelChatResponse(
+    model: LanguageModelChatInformation,
+    messages: readonly LanguageModelChatRequestMessage[],
+    _options: unknown,
+    progress: vscode.Progress<vscode.LanguageModelTextPart>,
+    token: vscode.CancellationToken,
+  ): Promise<void> {
+    const conversation = toClusterMessages(toMessageViews(messages));
+    if (conversation.length === 0) {
+      throw new vscode.LanguageModelError(vscode.l10n.t('The request holds no text to send to the cluster.'));
+    }
+    try {
+      const reply = await this.sender.send(model.id, conversation, token);
+      progress.report(new vscode.LanguageModelTextPart(reply.assistant.content));
+    } catch (error) {
+      this.log.warn(`Language model request to cluster ${model.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw toLanguageModelError(error);
+    }
+  }
+
+  provideTokenCount(_model: LanguageModelChatInformation, text: string | LanguageModelChatRequestMessage): Promise<number> {
+    if (typeof text === 'string') {
+      return Promise.resolve(estimateTokenCount(text));
+    }
+    const content = toClusterMessages(toMessageViews([text]))
+      .map((message) => message.content)
+      .join('');
+    return Promise.resolve(estimateTokenCount(content));
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) {
+      subscription.dispose();
+    }
+    this.changed.dispose();
+  }
+}

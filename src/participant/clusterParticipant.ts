@@ -1,0 +1,118 @@
+import * as vscode from 'vscode';
+import { clusterLabel } from '../clusterStore';
+import { type ClusterError, isClusterError } from '../core/errors';
+import { actionForCommand, buildParticipantMessages, type ParticipantTurn } from '../core/participantPrompt';
+import { recoveryActionsFor } from '../errorActions';
+import type { RequestPreparation } from '../requestPreparation';
+import { settings } from '../settings';
+import type { ClusterStatusBar } from '../statusBar';
+import { turnsFromHistory } from './chatHistory';
+import { activeEditorAttachment, resolveReferences } from './chatReferences';
+
+/** Must match `chatParticipants` in package.json. */
+export const PARTICIPANT_ID = 'clusterchat.cluster';
+
+/**
+ * `@cluster` in VS Code's Chat view: the chat's history and the request's references become the
+ * conversation sent to the active cluster; `/explain`, `/fix`, `/tests` and `/refactor` apply the
+ * selection actions' instructions to the references, or to the editor's selection when there are
+ * none. Failures render as chat errors with the buttons that fix them.
+ */
+export class ClusterParticipant {
+  constructor(
+    private readonly preparation: RequestPreparation,
+    private readonly statusBar: ClusterStatusBar,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  readonly handle: vscode.ChatRequestHandler = async (request, context, stream, token) => {
+    const action = actionForCommand(request.command);
+    const { attachments, unreadable } = await resolveReferences(request.references);
+    if (action && attachments.length === 0) {
+      const editor = activeEditorAttachment();
+      if (editor) {
+        attachments.push(editor);
+      }
+    }
+    if (unreadable.length > 0) {
+      stream.markdown(vscode.l10n.t('Not sent, as they cannot be read as text: {0}.', unreadable.join(', ')) + '\n\n');
+    }
+    if (request.prompt.trim().length === 0 && attachments.length === 0) {
+      stream.markdown(
+        action
+          ? vscode.l10n.t('Select some code in an editor, or attach a file with #, then run /{0} again.', request.command ?? '')
+          : vscode.l10n.t('Ask a question, attach code with #, or use /explain, /fix, /tests or /refactor on the selected code.'),
+      );
+      return {};
+    }
+    const current: ParticipantTurn = { role: 'user', prompt: request.prompt, attachments, ...(action ? { instruction: settings.instruction(action) } : {}) };
+    const messages = buildParticipantMessages(settings.systemPrompt(), [...(await turnsFromHistory(context.history)), current]);
+
+    const prepared = await this.preparation.prepare();
+    if (!prepared) {
+      stream.markdown(vscode.l10n.t('@cluster needs an active cluster and an API key to send this.'));
+      stream.button({ command: 'clusterChat.selectCluster', title: vscode.l10n.t('Select Cluster') });
+      stream.button({ command: 'clusterChat.setApiKey', title: vscode.l10n.t('Set API Key') });
+      return {};
+    }
+    const { cluster, client, apiKey } = prepared;
+    for (const reference of request.references) {
+      if (reference.value instanceof vscode.Uri || reference.value instanceof vscode.Location) {
+        stream.reference(reference.value);
+      }
+    }
+    stream.progress(vscode.l10n.t('Asking {0}…', clusterLabel(cluster)));
+    const controller = new AbortController();
+    const cancellation = token.onCancellationRequested(() => controller.abort());
+    const busy = this.statusBar.busy();
+    try {
+      const reply = await client.send({ clusterId: cluster.id, messages, apiKey, signal: controller.signal });
+      stream.markdown(reply.assistant.content);
+      return { metadata: { clusterId: cluster.id } };
+    } catch (error) {
+      if (isClusterError(error) && error.kind === 'cancelled') {
+        return {};
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.warn(`@cluster request to ${cluster.id} failed: ${message}`);
+      if (isClusterError(error)) {
+        for (const button of buttonsFor(error)) {
+          stream.button(button);
+        }
+      }
+      stream.button({ command: 'clusterChat.showLog', title: vscode.l10n.t('Show Log') });
+      return { errorDetails: { message } };
+    } finally {
+      busy.dispose();
+      cancellation.dispose();
+    }
+  };
+}
+
+function buttonsFor(error: ClusterError): vscode.Command[] {
+  return recoveryActionsFor(error).flatMap((action): vscode.Command[] => {
+    switch (action) {
+      case 'updateApiKey':
+        return [{ command: 'clusterChat.setApiKey', title: vscode.l10n.t('Update API Key') }];
+      case 'selectCluster':
+        return [{ command: 'clusterChat.selectCluster', title: vscode.l10n.t('Select Cluster') }];
+      case 'openSettings':
+        return [{ command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Settings'), arguments: ['clusterChat'] }];
+      case 'retry':
+        // The Chat view has its own Retry for the last request.
+        return [];
+    }
+  });
+}
+
+/** Creates `@cluster` where VS Code has the chat API; elsewhere registers nothing. */
+export function registerClusterParticipant(participant: ClusterParticipant, extensionUri: vscode.Uri, log: vscode.LogOutputChannel): vscode.Disposable | undefined {
+  const chat: object | undefined = (vscode as { readonly chat?: object }).chat;
+  if (!chat || typeof Reflect.get(chat, 'createChatParticipant') !== 'function') {
+    log.info(`VS Code ${vscode.version} has no chat participant API: @cluster is not available.`);
+    return undefined;
+  }
+  const created = vscode.chat.createChatParticipant(PARTICIPANT_ID, participant.handle);
+  created.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'cluster-chat.svg');
+  return created;
+}
