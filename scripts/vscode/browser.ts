@@ -22,13 +22,14 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export interface DevelopmentPayload {
-  readonly extensionPath: string;
+  /** Extensions under development (ours first). */
+  readonly extensionPaths: readonly string[];
   readonly testsPath: string;
 }
 
 /**
- * The workbench URL for a folder; with `development`, the extension under development and the
- * tests to run in its extension host (as VS Code's own browser integration tests open it).
+ * The workbench URL for a folder; with `development`, the extensions under development and the
+ * tests to run in their extension host (as VS Code's own browser integration tests open it).
  */
 export function workbenchUrl(serverUrl: string, folder: string, development?: DevelopmentPayload): string {
   const authority = new URL(serverUrl).host;
@@ -38,7 +39,7 @@ export function workbenchUrl(serverUrl: string, folder: string, development?: De
     params.set(
       'payload',
       JSON.stringify([
-        ['extensionDevelopmentPath', remote(development.extensionPath)],
+        ...development.extensionPaths.map((extensionPath) => ['extensionDevelopmentPath', remote(extensionPath)]),
         ['extensionTestsPath', remote(development.testsPath)],
         ['skipWelcome', 'true'],
       ]),

@@ -17,3 +17,5 @@ function findRepoRoot(start: string): string {
 export const repoRoot = findRepoRoot(__dirname);
 export const cacheRoot = path.join(repoRoot, '.vscode-test');
 export const resultsRoot = path.join(repoRoot, 'test-results');
+/** A second extension the integration tests install beside ours, to use our API as others would. */
+export const apiConsumerFixture = path.join(repoRoot, 'test', 'fixtures', 'api-consumer');

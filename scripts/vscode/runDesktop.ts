@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { startEmulator } from '../emulator/server';
-import { repoRoot } from './paths';
+import { apiConsumerFixture, repoRoot } from './paths';
 
 async function main(): Promise<void> {
   const versions = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['1.100.3', 'stable'];
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
       console.log(`\n── Integration tests in desktop VS Code ${version} ──`);
       await runTests({
         version,
-        extensionDevelopmentPath: repoRoot,
+        extensionDevelopmentPath: [repoRoot, apiConsumerFixture],
         extensionTestsPath: path.join(repoRoot, 'out', 'test', 'integration', 'index.js'),
         launchArgs: ['--disable-extensions', '--disable-workspace-trust'],
         extensionTestsEnv: { CLUSTER_CHAT_TEST_EMULATOR_URL: emulator.baseUrl, CLUSTER_CHAT_TEST_EMULATOR_KEY: emulator.apiKey },

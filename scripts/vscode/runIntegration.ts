@@ -4,15 +4,16 @@
  * the development extension and the tests, relays the test output, and reports the counts.
  * Usage: node out/scripts/vscode/runIntegration.js [oldest|latest ...]
  */
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator } from '../emulator/server';
 import { ENABLE_SMOKE_TEST_DRIVER_SCRIPT, launchBrowser, workbenchUrl } from './browser';
-import { makeRunDirs, startCodeServer } from './codeServer';
+import { installVsix, makeRunDirs, startCodeServer } from './codeServer';
 import { HOSTS, hostByName, type Host } from './hosts';
 import { installHost } from './installCodeServer';
-import { repoRoot, resultsRoot } from './paths';
+import { apiConsumerFixture, repoRoot, resultsRoot } from './paths';
 import { type SuiteResult, readSuiteStats } from './suiteResult';
 
 const RESULTS = path.join(resultsRoot, 'integration');
@@ -27,6 +28,20 @@ function makeWorkspace(base: string): string {
   return folder;
 }
 
+/** Packages an extension folder (one without dependencies) into a .vsix under `outDir`. */
+function packageExtension(folder: string, outDir: string): string {
+  const vsix = path.join(outDir, `${path.basename(folder)}.vsix`);
+  const vsce = path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
+  const result = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], {
+    cwd: folder,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(`Packaging ${folder} failed:\n${result.stdout}\n${result.stderr}`);
+  }
+  return vsix;
+}
+
 async function runOnHost(host: Host): Promise<SuiteResult> {
   const label = `Integration on VS Code ${host.vscode}`;
   const install = installHost(host);
@@ -34,6 +49,8 @@ async function runOnHost(host: Host): Promise<SuiteResult> {
   const dirs = makeRunDirs(base);
   const folder = makeWorkspace(base);
   const statsFile = path.join(base, 'stats.json');
+  // code-server loads one development extension only: the other extension is installed from a .vsix.
+  installVsix(install, dirs, packageExtension(apiConsumerFixture, base));
   const emulator = await startEmulator({ apiKey: `it-key-${Date.now()}` });
   const started = Date.now();
   console.log(`\n── Integration tests in VS Code ${host.vscode} (code-server ${host.codeServer}, Node ${host.nodeMajor}) ──`);
@@ -69,7 +86,10 @@ async function runOnHost(host: Host): Promise<SuiteResult> {
     });
     await page.addInitScript({ content: ENABLE_SMOKE_TEST_DRIVER_SCRIPT });
     await page.goto(
-      workbenchUrl(server.url, folder, { extensionPath: repoRoot, testsPath: path.join(repoRoot, 'out', 'test', 'integration', 'index.js') }),
+      workbenchUrl(server.url, folder, {
+        extensionPaths: [repoRoot],
+        testsPath: path.join(repoRoot, 'out', 'test', 'integration', 'index.js'),
+      }),
     );
     const timer = setTimeout(() => finish('timeout'), RUN_TIMEOUT_MS);
     const code = await exited;

@@ -22,10 +22,31 @@ export async function activateExtension(): Promise<Required<ClusterChatExports>>
 }
 
 /** The emulator's per-cluster request counts, read over HTTP from inside the extension host. */
-export async function emulatorStats(baseUrl: string): Promise<{ total: number; clusters: Record<string, { received: number }> }> {
+export async function emulatorStats(baseUrl: string): Promise<EmulatorStats> {
   const response = await fetch(`${baseUrl}/_emulator/stats`);
   assert.equal(response.status, 200);
-  return (await response.json()) as { total: number; clusters: Record<string, { received: number }> };
+  return (await response.json()) as EmulatorStats;
+}
+
+export interface EmulatorStats {
+  readonly total: number;
+  readonly clusters: Record<string, { readonly received: number; readonly completed: number; readonly aborted: number } | undefined>;
+}
+
+/** One cluster's counts (zeros before its first request). */
+export async function clusterStats(baseUrl: string, clusterId: string): Promise<{ received: number; completed: number; aborted: number }> {
+  return (await emulatorStats(baseUrl)).clusters[clusterId] ?? { received: 0, completed: 0, aborted: 0 };
+}
+
+/** Polls `condition` until it holds, failing with `what` after `timeoutMs`. */
+export async function waitFor(what: string, condition: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) {
+      assert.fail(`timed out waiting until ${what}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Points the extension at the runner's emulator with its key and `clusterId` active. */

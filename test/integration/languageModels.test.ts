@@ -1,0 +1,124 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from './testEnvironment';
+
+const VENDOR = 'cluster-chat';
+const hasProviderApi = typeof Reflect.get(vscode.lm, 'registerLanguageModelChatProvider') === 'function';
+
+async function clusterModel(id: string): Promise<vscode.LanguageModelChat> {
+  let model: vscode.LanguageModelChat | undefined;
+  await waitFor(`VS Code lists cluster ${id} as a model`, async () => {
+    model = (await vscode.lm.selectChatModels({ vendor: VENDOR })).find((candidate) => candidate.id === id);
+    return model !== undefined;
+  });
+  assert.ok(model);
+  return model;
+}
+
+async function replyText(response: vscode.LanguageModelChatResponse): Promise<string> {
+  let text = '';
+  for await (const chunk of response.text) {
+    text += chunk;
+  }
+  return text;
+}
+
+describe(`Clusters as language models (VS Code ${vscode.version})`, () => {
+  const emulator = emulatorFromEnvironment();
+
+  before(async () => {
+    const { testing } = await activateExtension();
+    await testing.clusters.upsert({ id: 'transcript', label: 'Transcript' });
+    await testing.clusters.upsert({ id: 'slow-good', label: 'Slow' });
+    await testing.clusters.upsert({ id: 'fault-403', label: 'Forbidden' });
+    await useEmulator('demo', 'Demo');
+  });
+  after(() => stopUsingEmulator());
+
+  it(hasProviderApi ? 'registers the provider where VS Code has the API' : 'registers nothing where VS Code lacks the API, and still works', async () => {
+    const exports = await activateExtension();
+    assert.equal(exports.testing.languageModelsRegistered, hasProviderApi);
+    if (!hasProviderApi) {
+      assert.deepEqual(await vscode.lm.selectChatModels({ vendor: VENDOR }), []);
+    }
+    const reply = await exports.sendConversation([{ role: 'user', content: 'Still there?' }]);
+    assert.equal(reply.message.role, 'assistant');
+  });
+
+  it('vscode.lm.selectChatModels finds the configured clusters as models', async function () {
+    if (!hasProviderApi) {
+      this.skip();
+    }
+    const demo = await clusterModel('demo');
+    assert.equal(demo.vendor, VENDOR);
+    assert.equal(demo.name, 'Demo');
+    assert.ok(demo.maxInputTokens > 0);
+    const ids = (await vscode.lm.selectChatModels({ vendor: VENDOR })).map((model) => model.id).sort();
+    assert.deepEqual(ids, ['demo', 'fault-403', 'slow-good', 'transcript']);
+  });
+
+  it('sendRequest sends the messages as the spec’s {role, content} and returns the cluster’s reply', async function () {
+    if (!hasProviderApi) {
+      this.skip();
+    }
+    const model = await clusterModel('transcript');
+    const before = await clusterStats(emulator.baseUrl, 'transcript');
+    const response = await model.sendRequest([
+      vscode.LanguageModelChatMessage.User('What is 2 + 2?'),
+      vscode.LanguageModelChatMessage.Assistant('4'),
+      vscode.LanguageModelChatMessage.User([new vscode.LanguageModelTextPart('And 3 + 3'), new vscode.LanguageModelTextPart('?')]),
+    ]);
+    assert.equal(await replyText(response), 'user:\nWhat is 2 + 2?\n\nassistant:\n4\n\nuser:\nAnd 3 + 3?');
+    const after = await clusterStats(emulator.baseUrl, 'transcript');
+    assert.equal(after.received, before.received + 1);
+    assert.equal(after.completed, before.completed + 1);
+    assert.ok((await model.countTokens('abcdefgh')) === 2);
+  });
+
+  it('a cancelled token aborts the request: the emulator shows it did not complete', async function () {
+    if (!hasProviderApi) {
+      this.skip();
+    }
+    const model = await clusterModel('slow-good');
+    const before = await clusterStats(emulator.baseUrl, 'slow-good');
+    const source = new vscode.CancellationTokenSource();
+    const request = Promise.resolve(model.sendRequest([vscode.LanguageModelChatMessage.User('Slowly, please')], {}, source.token)).then(replyText);
+    await waitFor('the cluster received the request', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).received === before.received + 1);
+    source.cancel();
+    await assert.rejects(request);
+    await waitFor('the emulator saw the request aborted', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).aborted === before.aborted + 1);
+    assert.equal((await clusterStats(emulator.baseUrl, 'slow-good')).completed, before.completed, 'the request never completed');
+    source.dispose();
+  });
+
+  it('a failure arrives as a LanguageModelError with our message', async function () {
+    if (!hasProviderApi) {
+      this.skip();
+    }
+    const model = await clusterModel('fault-403');
+    await assert.rejects(
+      Promise.resolve(model.sendRequest([vscode.LanguageModelChatMessage.User('Let me in')])).then(replyText),
+      (error: unknown) => {
+        assert.ok(error instanceof Error);
+        assert.match(error.message, /no access to cluster “fault-403”/);
+        assert.ok(!error.message.includes(emulator.apiKey));
+        return true;
+      },
+    );
+  });
+
+  it('with no key stored, offers no models (a silent query never prompts)', async function () {
+    if (!hasProviderApi) {
+      this.skip();
+    }
+    const { testing } = await activateExtension();
+    await clusterModel('demo');
+    await testing.apiKeys.delete(emulator.origin);
+    try {
+      await waitFor('the models are withdrawn', async () => (await vscode.lm.selectChatModels({ vendor: VENDOR })).length === 0);
+    } finally {
+      await testing.apiKeys.set(emulator.origin, emulator.apiKey);
+    }
+    await clusterModel('demo');
+  });
+});

@@ -1,0 +1,134 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from './testEnvironment';
+
+const PARTICIPANT = 'clusterchat.cluster';
+
+/** VS Code's chat turn classes; their constructors are internal in the typings but real at run time. */
+type Constructor<T> = new (...args: unknown[]) => T;
+const RequestTurn = vscode.ChatRequestTurn as unknown as Constructor<vscode.ChatRequestTurn>;
+const ResponseTurn = vscode.ChatResponseTurn as unknown as Constructor<vscode.ChatResponseTurn>;
+
+/** A response stream that keeps what the handler rendered, as the Chat view would show it. */
+class RenderedResponse implements vscode.ChatResponseStream {
+  readonly markdownParts: string[] = [];
+  readonly buttons: vscode.Command[] = [];
+  readonly references: Array<vscode.Uri | vscode.Location> = [];
+  readonly progressMessages: string[] = [];
+  markdown(value: string | vscode.MarkdownString): void {
+    this.markdownParts.push(typeof value === 'string' ? value : value.value);
+  }
+  anchor(): void {}
+  button(command: vscode.Command): void {
+    this.buttons.push(command);
+  }
+  filetree(): void {}
+  progress(value: string): void {
+    this.progressMessages.push(value);
+  }
+  reference(value: vscode.Uri | vscode.Location): void {
+    this.references.push(value);
+  }
+  push(part: vscode.ChatResponsePart): void {
+    if (part instanceof vscode.ChatResponseMarkdownPart) {
+      this.markdown(part.value);
+    }
+  }
+  get text(): string {
+    return this.markdownParts.join('');
+  }
+}
+
+function chatRequest(prompt: string, command: string | undefined, references: vscode.ChatPromptReference[]): vscode.ChatRequest {
+  const request: Omit<vscode.ChatRequest, 'model'> = { prompt, command, references, toolReferences: [], toolInvocationToken: undefined as never };
+  return request as vscode.ChatRequest;
+}
+
+describe(`@cluster chat participant, run with VS Code's chat objects (VS Code ${vscode.version})`, () => {
+  const emulator = emulatorFromEnvironment();
+  const sample = (): vscode.Uri => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the test workspace is open');
+    return vscode.Uri.joinPath(folder.uri, 'sample.ts');
+  };
+
+  before(() => useEmulator('transcript', 'Transcript'));
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await stopUsingEmulator();
+  });
+
+  async function handle(request: vscode.ChatRequest, history: ReadonlyArray<vscode.ChatRequestTurn | vscode.ChatResponseTurn> = []): Promise<{ result: vscode.ChatResult; rendered: RenderedResponse }> {
+    const { testing } = await activateExtension();
+    assert.ok(testing.participant, 'VS Code has the chat API, so @cluster is registered');
+    const rendered = new RenderedResponse();
+    const source = new vscode.CancellationTokenSource();
+    const result = (await testing.participant.handle(request, { history }, rendered, source.token)) ?? {};
+    source.dispose();
+    return { result, rendered };
+  }
+
+  it('sends the chat history and the attached references, and renders the reply', async () => {
+    const history = [
+      new RequestTurn('What does add do?', undefined, [], PARTICIPANT, []),
+      new ResponseTurn([new vscode.ChatResponseMarkdownPart(new vscode.MarkdownString('It **adds** two numbers.'))], {}, PARTICIPANT),
+    ];
+    const selection = new vscode.Location(sample(), new vscode.Range(1, 0, 1, 16));
+    const before = await clusterStats(emulator.baseUrl, 'transcript');
+    const { result, rendered } = await handle(
+      chatRequest('Is it safe with floats?', undefined, [
+        { id: 'vscode.file', value: sample() },
+        { id: 'vscode.selection', value: selection },
+      ]),
+      history,
+    );
+    assert.equal(result.errorDetails, undefined, result.errorDetails?.message);
+    assert.deepEqual(result.metadata, { clusterId: 'transcript' });
+    const transcript = rendered.text;
+    // The transcript cluster replies with exactly what it received, one "role:" block per message.
+    const blocks = transcript.split(/\n\n(?=(?:system|user|assistant):\n)/);
+    assert.deepEqual(
+      blocks.map((block) => block.split(':\n')[0]),
+      ['system', 'user', 'assistant', 'user'],
+      transcript,
+    );
+    assert.equal(blocks[1], 'user:\nWhat does add do?');
+    assert.equal(blocks[2], 'assistant:\nIt **adds** two numbers.');
+    assert.match(blocks[3] ?? '', /^user:\nIs it safe with floats\?\n\nsample\.ts:\n\n```typescript\nexport function add\(a: number, b: number\): number \{\n {2}return a \+ b;\n\}\n```/);
+    assert.match(blocks[3] ?? '', /sample\.ts:2-2:\n\n```typescript\n {2}return a \+ b;\n```$/);
+    assert.equal(rendered.references.length, 2, 'the references are listed under the reply');
+    assert.ok(rendered.progressMessages.some((message) => message.includes('Transcript')));
+    assert.equal((await clusterStats(emulator.baseUrl, 'transcript')).received, before.received + 1);
+  });
+
+  it('/explain with no reference explains the editor’s selection, with the Explain instruction', async () => {
+    const editor = await vscode.window.showTextDocument(sample());
+    editor.selection = new vscode.Selection(0, 0, 0, 51);
+    const { result, rendered } = await handle(chatRequest('', 'explain', []));
+    assert.equal(result.errorDetails, undefined, result.errorDetails?.message);
+    assert.match(rendered.text, /user:\nExplain what this code from sample\.ts does, step by step\.\n\nsample\.ts:1-1:\n\n```typescript\nexport function add\(a: number, b: number\): number \{\n```/);
+  });
+
+  it('an error renders as a chat error with the buttons that fix it', async () => {
+    const { testing } = await activateExtension();
+    await testing.clusters.setActive('fault-403');
+    try {
+      const { result, rendered } = await handle(chatRequest('Let me in', undefined, []));
+      assert.match(result.errorDetails?.message ?? '', /no access to cluster “fault-403”/);
+      assert.ok(!(result.errorDetails?.message ?? '').includes(emulator.apiKey));
+      assert.deepEqual(
+        rendered.buttons.map((button) => button.command),
+        ['clusterChat.setApiKey', 'clusterChat.showLog'],
+      );
+    } finally {
+      await testing.clusters.setActive('transcript');
+    }
+  });
+
+  it('an empty request explains what @cluster needs instead of sending', async () => {
+    const before = await clusterStats(emulator.baseUrl, 'transcript');
+    const { rendered } = await handle(chatRequest('   ', undefined, []));
+    assert.match(rendered.text, /Ask a question, attach code with #/);
+    assert.deepEqual(await clusterStats(emulator.baseUrl, 'transcript'), before);
+  });
+});
