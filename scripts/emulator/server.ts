@@ -20,9 +20,9 @@ export type {
 /** Starts the cluster emulator on a loopback address. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const resolved = resolveOptions(options);
-  const stats = new StatsRecorder();
-  const lifetime = new Lifetime();
   const sockets = new Set<Socket>();
+  const stats = new StatsRecorder(() => sockets.size);
+  const lifetime = new Lifetime();
   let lastRequestId = 0;
 
   const deps: HandlerDeps = {

@@ -19,6 +19,9 @@ export class StatsRecorder {
   private clusters = new Map<string, ClusterStats>();
   private records: RequestRecord[] = [];
 
+  /** @param openConnections how many connections the server holds open right now */
+  constructor(private readonly openConnections: () => number = () => 0) {}
+
   begin(seq: number): TrackedRequest {
     const generation = this.generation;
     const started = performance.now();
@@ -81,6 +84,7 @@ export class StatsRecorder {
       // fromEntries defines own properties, so an id such as `__proto__` stays an ordinary key.
       clusters: Object.fromEntries([...this.clusters].map(([id, cluster]) => [id, { ...cluster }])),
       sideEffects: { ticketsCreated: this.ticketsCreated },
+      openConnections: this.openConnections(),
       requests: this.records.map((record) => ({ ...record })),
     };
   }

@@ -61,6 +61,8 @@ export interface EmulatorStats {
   total: number;
   clusters: Record<string, ClusterStats>;
   sideEffects: { ticketsCreated: number };
+  /** TCP connections open to the emulator now, the one asking for these stats included. */
+  openConnections: number;
   /** The last 1000 requests, oldest first. */
   requests: RequestRecord[];
 }

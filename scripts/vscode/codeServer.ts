@@ -91,6 +91,8 @@ export interface CodeServerOptions {
 export interface RunningCodeServer {
   readonly url: string;
   readonly port: number;
+  /** The server's process (its extension hosts are among its descendants). */
+  readonly pid: number | undefined;
   readonly logFile: string;
   stop(): Promise<void>;
 }
@@ -163,5 +165,5 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
       // already closed
     }
   };
-  return { url: `http://127.0.0.1:${port}`, port, logFile, stop };
+  return { url: `http://127.0.0.1:${port}`, port, pid: child.pid, logFile, stop };
 }

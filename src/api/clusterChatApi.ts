@@ -1,10 +1,10 @@
 /**
  * The API Cluster Chat offers other extensions. Get it with
  * `await vscode.extensions.getExtension<ClusterChatApi>('clusterchat.cluster-chat')?.activate()`
- * and declare `"extensionDependencies": ["clusterchat.cluster-chat"]`. Only types live here.
+ * and declare `"extensionDependencies": ["clusterchat.cluster-chat"]`. Only types live here, and they
+ * import nothing but `vscode`, so another extension can copy this file as its typings.
  */
 import type { CancellationToken, Event } from 'vscode';
-import type { ClusterErrorKind } from '../core/errors';
 
 export interface ClusterChatApi {
   /** Grows only by additions while it stays 1. */
@@ -61,7 +61,22 @@ export interface ClusterChatReply {
 }
 
 /** Why a request failed: the same kinds the extension's own requests report. */
-export type ClusterChatErrorKind = ClusterErrorKind;
+export type ClusterChatErrorKind =
+  | 'config'
+  | 'auth'
+  | 'unknownCluster'
+  | 'badRequest'
+  | 'tooLarge'
+  | 'rateLimited'
+  | 'server'
+  | 'unexpectedStatus'
+  | 'connectTimeout'
+  | 'timeout'
+  | 'network'
+  | 'tls'
+  | 'redirect'
+  | 'protocol'
+  | 'cancelled';
 
 export interface ClusterChatError extends Error {
   readonly kind: ClusterChatErrorKind;

@@ -1,10 +1,15 @@
 import * as vscode from 'vscode';
 import type { ClusterSender } from '../clusterSender';
 import { clusterLabel, type ClusterStore } from '../clusterStore';
-import { ConfigurationError } from '../core/errors';
+import { type ClusterErrorKind, ConfigurationError } from '../core/errors';
 import type { Message } from '../core/messages';
 import type { ClusterEntry } from '../settings';
-import type { ClusterChatApi, ClusterChatReplyMessage, ClusterInfo } from './clusterChatApi';
+import type { ClusterChatApi, ClusterChatErrorKind, ClusterChatReplyMessage, ClusterInfo } from './clusterChatApi';
+
+/** The published error kinds are exactly the client's: this fails to compile when they drift apart. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const ERROR_KINDS_MATCH: Same<ClusterChatErrorKind, ClusterErrorKind> = true;
+void ERROR_KINDS_MATCH;
 
 /** The roles a caller may send (a static list: the schemas load only with the first request). */
 const SENDABLE_ROLES: readonly unknown[] = ['system', 'user', 'assistant'];
@@ -39,13 +44,14 @@ export function createClusterChatApi(
     },
     onDidChangeActiveCluster: changed.event,
     async sendConversation(messages, options = {}) {
-      const clusterId = options.clusterId ?? clusters.active()?.id;
-      if (clusterId === undefined || typeof clusterId !== 'string' || clusterId.length === 0) {
+      const { clusterId: requested, token } = sendOptions(options);
+      const clusterId = requested ?? clusters.active()?.id;
+      if (clusterId === undefined || clusterId.length === 0) {
         throw new ConfigurationError(vscode.l10n.t('No cluster is selected. Choose one with “Cluster Chat: Select Cluster…”, or pass a clusterId.'));
       }
       const conversation = plainMessages(messages);
       log.info(`Extension API: sending ${conversation.length} message(s) to cluster ${clusterId}.`);
-      const reply = await sender.send(clusterId, conversation, options.token);
+      const reply = await sender.send(clusterId, conversation, token);
       return {
         clusterId,
         message: reply.assistant,
@@ -55,6 +61,19 @@ export function createClusterChatApi(
     },
   };
   return { api, disposable: vscode.Disposable.from(subscription, changed) };
+}
+
+/** The caller's options, checked: a JavaScript caller may pass anything. */
+function sendOptions(options: unknown): { clusterId: string | undefined; token: vscode.CancellationToken | undefined } {
+  const value = typeof options === 'object' && options !== null ? options : {};
+  const clusterId: unknown = Reflect.get(value, 'clusterId');
+  const token: unknown = Reflect.get(value, 'token');
+  const isToken = (candidate: unknown): candidate is vscode.CancellationToken =>
+    typeof candidate === 'object' && candidate !== null && typeof Reflect.get(candidate, 'onCancellationRequested') === 'function';
+  if ((clusterId !== undefined && typeof clusterId !== 'string') || (token !== undefined && !isToken(token))) {
+    throw new ConfigurationError(vscode.l10n.t('The options must be { clusterId?: string, token?: CancellationToken }.'));
+  }
+  return { clusterId, token };
 }
 
 /** Copies the caller's messages to plain ones, rejecting anything that is not `{role, content}`. */

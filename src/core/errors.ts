@@ -164,7 +164,7 @@ export class ServerError extends ClusterError {
         ? retryAfterSeconds === undefined
           ? l10n.t('The cluster service is temporarily unavailable{0}. Try again in a moment.', statusText(context.status))
           : l10n.t('The cluster service is temporarily unavailable{0}. Try again in {1}.', statusText(context.status), formatSeconds(retryAfterSeconds))
-        : l10n.t("The cluster service failed while handling the request{0}. Try again later; if it keeps failing, check the service's status.", statusText(context.status)),
+        : `${l10n.t("The cluster service failed while handling the request{0}. Try again later; if it keeps failing, check the service's status.", statusText(context.status))} ${mayHaveActed()}`,
       context,
     );
     this.mayHaveBeenProcessed = !unavailable;
@@ -177,7 +177,7 @@ export class UnexpectedStatusError extends ClusterError {
   readonly kind = 'unexpectedStatus';
   readonly mayHaveBeenProcessed = true;
   constructor(context: ErrorContext) {
-    super(l10n.t('The cluster service answered with an unexpected status{0}.', statusText(context.status)), context);
+    super(`${l10n.t('The cluster service answered with an unexpected status{0}.', statusText(context.status))} ${mayHaveActed()}`, context);
   }
 }
 
@@ -275,7 +275,7 @@ export class ProtocolError extends ClusterError {
   readonly mayHaveBeenProcessed = true;
   readonly failure: ProtocolFailure;
   constructor(failure: ProtocolFailure, detail: string, context: ErrorContext) {
-    super(`${protocolSummary(failure)} ${detail}`.trim(), context);
+    super([protocolSummary(failure), detail, mayHaveActed()].filter((part) => part.length > 0).join(' '), context);
     this.failure = failure;
   }
 }
@@ -309,6 +309,11 @@ export function isClusterError(value: unknown): value is ClusterError {
 function formatSeconds(seconds: number): string {
   const rounded = Math.max(0, Math.round(seconds * 10) / 10);
   return rounded === 1 ? l10n.t('1 second') : l10n.t('{0} seconds', rounded);
+}
+
+/** For failures after the cluster may have run the request: sending again could repeat its actions. */
+function mayHaveActed(): string {
+  return l10n.t('The cluster may already have acted on the request, so check before sending it again.');
 }
 
 function capitalize(text: string): string {

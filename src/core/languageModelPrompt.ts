@@ -19,7 +19,7 @@ export interface LanguageModelMessageView {
 /**
  * The spec's `{role, content}` messages for a language model request: each message's parts joined
  * into one text. The API takes text only, so tool calls and results become readable text, textual
- * data is inlined, and what cannot be text (an image) is named instead of silently dropped.
+ * data is inlined, and an image (which cannot be text) is named instead of silently dropped.
  * Messages left empty are skipped.
  */
 export function toClusterMessages(messages: readonly LanguageModelMessageView[]): Message[] {
@@ -42,7 +42,12 @@ function partText(part: LanguageModelPartView): string {
     case 'toolResult':
       return `\n[Tool result]\n${part.text}\n`;
     case 'data':
-      return part.text !== undefined ? part.text : `\n[${part.mimeType} content omitted: the cluster accepts text only]\n`;
+      // Images are named so the cluster knows one was there; other binary parts (such as a caller's
+      // cache markers) are not content and are left out.
+      if (part.text !== undefined) {
+        return part.text;
+      }
+      return /^image\//i.test(part.mimeType) ? `\n[${part.mimeType} image omitted: the cluster accepts text only]\n` : '';
     case 'unsupported':
       return '';
   }

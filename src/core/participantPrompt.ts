@@ -21,48 +21,22 @@ export function actionForCommand(command: string | undefined): CommandAction | u
   return PARTICIPANT_COMMANDS[command as ParticipantCommand];
 }
 
-/** One user turn as the chat shows it: what was typed, the command's instruction, the code attached. */
+/** The user turn being sent: what was typed, the command's instruction, the code attached. */
 export interface ParticipantUserTurn {
-  readonly role: 'user';
   readonly prompt: string;
   /** The slash command's instruction template (`{fileName}`, `{language}` are filled in). */
   readonly instruction?: string;
   readonly attachments: readonly Attachment[];
 }
 
-export interface ParticipantAssistantTurn {
-  readonly role: 'assistant';
-  readonly text: string;
+/** One earlier exchange exactly as it was sent and answered (kept in the chat result's metadata). */
+export interface ParticipantExchange {
+  readonly sent: string;
+  readonly reply: string;
 }
 
-export type ParticipantTurn = ParticipantUserTurn | ParticipantAssistantTurn;
-
-/**
- * The conversation `@cluster` sends: the system prompt, then every earlier turn and the new one,
- * each user turn as its instruction, its text and its attachments in fenced blocks. Assistant turns
- * that rendered nothing (a failed or cancelled reply) are left out.
- */
-export function buildParticipantMessages(systemPrompt: string, turns: readonly ParticipantTurn[]): Message[] {
-  const messages: Message[] = [];
-  if (systemPrompt.trim().length > 0) {
-    messages.push({ role: 'system', content: systemPrompt.trim() });
-  }
-  for (const turn of turns) {
-    if (turn.role === 'assistant') {
-      if (turn.text.trim().length > 0) {
-        messages.push({ role: 'assistant', content: turn.text });
-      }
-      continue;
-    }
-    const content = userTurnText(turn);
-    if (content.length > 0) {
-      messages.push({ role: 'user', content });
-    }
-  }
-  return messages;
-}
-
-function userTurnText(turn: ParticipantUserTurn): string {
+/** The user message for a turn: the command's instruction, the typed text, then each attachment fenced. */
+export function composeParticipantMessage(turn: ParticipantUserTurn): string {
   const first = turn.attachments[0];
   const instruction =
     turn.instruction === undefined
@@ -74,4 +48,30 @@ function userTurnText(turn: ParticipantUserTurn): string {
         }).trim();
   const text = [instruction, turn.prompt.trim()].filter((part) => part.length > 0).join('\n\n');
   return composeUserMessage(text, turn.attachments);
+}
+
+/**
+ * The conversation `@cluster` sends: the system prompt, every earlier exchange as it was sent and
+ * answered, then the new user message.
+ */
+export function buildParticipantMessages(systemPrompt: string, history: readonly ParticipantExchange[], message: string): Message[] {
+  const messages: Message[] = [];
+  if (systemPrompt.trim().length > 0) {
+    messages.push({ role: 'system', content: systemPrompt.trim() });
+  }
+  for (const exchange of history) {
+    messages.push({ role: 'user', content: exchange.sent }, { role: 'assistant', content: exchange.reply });
+  }
+  messages.push({ role: 'user', content: message });
+  return messages;
+}
+
+/** The exchange a chat result's metadata holds, if it is one of ours. */
+export function exchangeFromMetadata(metadata: unknown): ParticipantExchange | undefined {
+  if (typeof metadata !== 'object' || metadata === null) {
+    return undefined;
+  }
+  const sent: unknown = Reflect.get(metadata, 'sent');
+  const reply: unknown = Reflect.get(metadata, 'reply');
+  return typeof sent === 'string' && typeof reply === 'string' ? { sent, reply } : undefined;
 }

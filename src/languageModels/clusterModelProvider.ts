@@ -8,9 +8,6 @@ import type { LanguageModelChatInformation, LanguageModelChatProvider, LanguageM
 import { toLanguageModelError } from './languageModelErrors';
 import { toMessageViews } from './requestMessageViews';
 
-/** The vendor VS Code lists our models under; must match `languageModelChatProviders` in package.json. */
-export const LANGUAGE_MODEL_VENDOR = 'cluster-chat';
-
 /**
  * Each configured cluster (and the active one) as a language model in VS Code's model picker and in
  * `vscode.lm.selectChatModels`. A request sends the conversation to the cluster with the stored key

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ClusterModelProvider, LANGUAGE_MODEL_VENDOR } from './clusterModelProvider';
+import { LANGUAGE_MODEL_VENDOR } from '../core/contributionIds';
+import type { ClusterModelProvider } from './clusterModelProvider';
 import { findRegisterLanguageModelChatProvider } from './languageModelApi';
 
 /**

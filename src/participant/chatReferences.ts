@@ -45,18 +45,29 @@ export async function resolveReferences(references: readonly vscode.ChatPromptRe
   return { attachments, unreadable };
 }
 
-/** The active editor's selection, or its whole file when nothing is selected (as the selection actions do). */
-export function activeEditorAttachment(): Attachment | undefined {
+export type EditorCode =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'code'; readonly attachment: Attachment }
+  | { readonly kind: 'tooLarge'; readonly fileName: string; readonly lines: number };
+
+/**
+ * The active editor's selection, or its whole file when nothing is selected, as the selection
+ * actions take it; a whole file longer than `maxWholeFileLines` is not taken (the chat cannot ask).
+ */
+export function activeEditorCode(maxWholeFileLines: number): EditorCode {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    return undefined;
+    return { kind: 'none' };
   }
   const { document, selection } = editor;
   const fileName = vscode.workspace.asRelativePath(document.uri);
+  if (selection.isEmpty && document.lineCount > maxWholeFileLines) {
+    return { kind: 'tooLarge', fileName, lines: document.lineCount };
+  }
   const code = document.getText(selection.isEmpty ? undefined : selection);
   if (code.trim().length === 0) {
-    return undefined;
+    return { kind: 'none' };
   }
   const label = selection.isEmpty ? fileName : `${fileName}:${selection.start.line + 1}-${selection.end.line + 1}`;
-  return { id: 'editor', label, fileName, languageId: document.languageId, code };
+  return { kind: 'code', attachment: { id: 'editor', label, fileName, languageId: document.languageId, code } };
 }

@@ -1,20 +1,18 @@
 import * as vscode from 'vscode';
 import { clusterLabel } from '../clusterStore';
 import { type ClusterError, isClusterError } from '../core/errors';
-import { actionForCommand, buildParticipantMessages, type ParticipantTurn } from '../core/participantPrompt';
+import { PARTICIPANT_ID } from '../core/contributionIds';
+import { actionForCommand, buildParticipantMessages, composeParticipantMessage } from '../core/participantPrompt';
 import { recoveryActionsFor } from '../errorActions';
 import type { RequestPreparation } from '../requestPreparation';
 import { settings } from '../settings';
 import type { ClusterStatusBar } from '../statusBar';
-import { turnsFromHistory } from './chatHistory';
-import { activeEditorAttachment, resolveReferences } from './chatReferences';
-
-/** Must match `chatParticipants` in package.json. */
-export const PARTICIPANT_ID = 'clusterchat.cluster';
+import { exchangesFromHistory } from './chatHistory';
+import { activeEditorCode, resolveReferences } from './chatReferences';
 
 /**
- * `@cluster` in VS Code's Chat view: the chat's history and the request's references become the
- * conversation sent to the active cluster; `/explain`, `/fix`, `/tests` and `/refactor` apply the
+ * `@cluster` in VS Code's Chat view: the chat's earlier exchanges and the request's references become
+ * the conversation sent to the active cluster; `/explain`, `/fix`, `/tests` and `/refactor` apply the
  * selection actions' instructions to the references, or to the editor's selection when there are
  * none. Failures render as chat errors with the buttons that fix them.
  */
@@ -28,14 +26,24 @@ export class ClusterParticipant {
   readonly handle: vscode.ChatRequestHandler = async (request, context, stream, token) => {
     const action = actionForCommand(request.command);
     const { attachments, unreadable } = await resolveReferences(request.references);
-    if (action && attachments.length === 0) {
-      const editor = activeEditorAttachment();
-      if (editor) {
-        attachments.push(editor);
-      }
-    }
     if (unreadable.length > 0) {
       stream.markdown(vscode.l10n.t('Not sent, as they cannot be read as text: {0}.', unreadable.join(', ')) + '\n\n');
+    }
+    if (action && attachments.length === 0) {
+      const editor = activeEditorCode(settings.largeFileConfirmLines());
+      if (editor.kind === 'tooLarge') {
+        stream.markdown(
+          vscode.l10n.t(
+            'Nothing is selected in {0}, and the whole file has {1} lines, more than “clusterChat.largeFileConfirmLines” allows without asking. Select the part to send, or attach the file with # to send all of it.',
+            editor.fileName,
+            editor.lines,
+          ),
+        );
+        return {};
+      }
+      if (editor.kind === 'code') {
+        attachments.push(editor.attachment);
+      }
     }
     if (request.prompt.trim().length === 0 && attachments.length === 0) {
       stream.markdown(
@@ -45,14 +53,18 @@ export class ClusterParticipant {
       );
       return {};
     }
-    const current: ParticipantTurn = { role: 'user', prompt: request.prompt, attachments, ...(action ? { instruction: settings.instruction(action) } : {}) };
-    const messages = buildParticipantMessages(settings.systemPrompt(), [...(await turnsFromHistory(context.history)), current]);
+    const sent = composeParticipantMessage({ prompt: request.prompt, attachments, ...(action ? { instruction: settings.instruction(action) } : {}) });
+    const messages = buildParticipantMessages(settings.systemPrompt(), exchangesFromHistory(context.history), sent);
 
     const prepared = await this.preparation.prepare();
     if (!prepared) {
       stream.markdown(vscode.l10n.t('@cluster needs an active cluster and an API key to send this.'));
       stream.button({ command: 'clusterChat.selectCluster', title: vscode.l10n.t('Select Cluster') });
       stream.button({ command: 'clusterChat.setApiKey', title: vscode.l10n.t('Set API Key') });
+      return {};
+    }
+    if (token.isCancellationRequested) {
+      // Cancelled while a picker or the key box was open: nothing was sent, and nothing will be.
       return {};
     }
     const { cluster, client, apiKey } = prepared;
@@ -68,7 +80,7 @@ export class ClusterParticipant {
     try {
       const reply = await client.send({ clusterId: cluster.id, messages, apiKey, signal: controller.signal });
       stream.markdown(reply.assistant.content);
-      return { metadata: { clusterId: cluster.id } };
+      return { metadata: { clusterId: cluster.id, sent, reply: reply.assistant.content } };
     } catch (error) {
       if (isClusterError(error) && error.kind === 'cancelled') {
         return {};

@@ -65,10 +65,11 @@ describe('Extension API, used by another extension through getExtension(...).exp
     assert.equal(unknown.error.mayHaveBeenProcessed, false);
     assert.match(unknown.error.message, /Select Cluster/);
 
+    let noKey: ConsumerResult | undefined;
     await testing.apiKeys.delete(emulator.origin);
     try {
       const before = await clusterStats(emulator.baseUrl, 'demo');
-      const noKey = await sendFromConsumer('No key yet');
+      noKey = await sendFromConsumer('No key yet');
       assert.ok(!noKey.ok);
       assert.equal(noKey.error.kind, 'auth');
       assert.match(noKey.error.message, /Set API Key/);
@@ -77,7 +78,7 @@ describe('Extension API, used by another extension through getExtension(...).exp
       await testing.apiKeys.set(emulator.origin, emulator.apiKey);
     }
 
-    for (const result of [unknown]) {
+    for (const result of [unknown, noKey]) {
       assert.ok(!JSON.stringify(result).includes(emulator.apiKey));
     }
   });

@@ -96,15 +96,18 @@ describe(`Clusters as language models (VS Code ${vscode.version})`, () => {
       this.skip();
     }
     const model = await clusterModel('fault-403');
+    const before = await clusterStats(emulator.baseUrl, 'fault-403');
     await assert.rejects(
       Promise.resolve(model.sendRequest([vscode.LanguageModelChatMessage.User('Let me in')])).then(replyText),
       (error: unknown) => {
-        assert.ok(error instanceof Error);
+        assert.ok(error instanceof vscode.LanguageModelError, `a LanguageModelError, not ${String(error)}`);
+        assert.equal(error.code, vscode.LanguageModelError.NoPermissions().code);
         assert.match(error.message, /no access to cluster “fault-403”/);
         assert.ok(!error.message.includes(emulator.apiKey));
         return true;
       },
     );
+    assert.equal((await clusterStats(emulator.baseUrl, 'fault-403')).received, before.received + 1, 'sent once, not retried');
   });
 
   it('with no key stored, offers no models (a silent query never prompts)', async function () {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from './testEnvironment';
+import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from './testEnvironment';
 
 const PARTICIPANT = 'clusterchat.cluster';
 
@@ -71,7 +71,14 @@ describe(`@cluster chat participant, run with VS Code's chat objects (VS Code ${
   it('sends the chat history and the attached references, and renders the reply', async () => {
     const history = [
       new RequestTurn('What does add do?', undefined, [], PARTICIPANT, []),
-      new ResponseTurn([new vscode.ChatResponseMarkdownPart(new vscode.MarkdownString('It **adds** two numbers.'))], {}, PARTICIPANT),
+      new ResponseTurn(
+        [new vscode.ChatResponseMarkdownPart(new vscode.MarkdownString('It **adds** two numbers.'))],
+        { metadata: { clusterId: 'transcript', sent: 'What does add do?', reply: 'It **adds** two numbers.' } },
+        PARTICIPANT,
+      ),
+      // A failed turn: VS Code keeps it in the history, but it is not part of the conversation.
+      new RequestTurn('This one failed', undefined, [], PARTICIPANT, []),
+      new ResponseTurn([], { errorDetails: { message: 'The cluster service failed.' } }, PARTICIPANT),
     ];
     const selection = new vscode.Location(sample(), new vscode.Range(1, 0, 1, 16));
     const before = await clusterStats(emulator.baseUrl, 'transcript');
@@ -83,7 +90,8 @@ describe(`@cluster chat participant, run with VS Code's chat objects (VS Code ${
       history,
     );
     assert.equal(result.errorDetails, undefined, result.errorDetails?.message);
-    assert.deepEqual(result.metadata, { clusterId: 'transcript' });
+    assert.equal(result.metadata?.['clusterId'], 'transcript');
+    assert.equal(result.metadata?.['reply'], rendered.text, 'the exchange is kept for the next turn');
     const transcript = rendered.text;
     // The transcript cluster replies with exactly what it received, one "role:" block per message.
     const blocks = transcript.split(/\n\n(?=(?:system|user|assistant):\n)/);
@@ -122,6 +130,46 @@ describe(`@cluster chat participant, run with VS Code's chat objects (VS Code ${
       );
     } finally {
       await testing.clusters.setActive('transcript');
+    }
+  });
+
+  it('a cancelled request is aborted, and one cancelled before sending sends nothing', async () => {
+    const { testing } = await activateExtension();
+    assert.ok(testing.participant);
+    await testing.clusters.setActive('slow-good');
+    try {
+      const before = await clusterStats(emulator.baseUrl, 'slow-good');
+      const source = new vscode.CancellationTokenSource();
+      const rendered = new RenderedResponse();
+      const handled = Promise.resolve(testing.participant.handle(chatRequest('Slowly', undefined, []), { history: [] }, rendered, source.token));
+      await waitFor('the cluster received it', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).received === before.received + 1);
+      source.cancel();
+      assert.deepEqual((await handled) ?? {}, {});
+      await waitFor('the emulator saw it aborted', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).aborted === before.aborted + 1);
+
+      const cancelled = new vscode.CancellationTokenSource();
+      cancelled.cancel();
+      await testing.participant.handle(chatRequest('Never mind', undefined, []), { history: [] }, new RenderedResponse(), cancelled.token);
+      assert.equal((await clusterStats(emulator.baseUrl, 'slow-good')).received, before.received + 1, 'nothing more was sent');
+      source.dispose();
+      cancelled.dispose();
+    } finally {
+      await testing.clusters.setActive('transcript');
+    }
+  });
+
+  it('/explain on a long file with nothing selected asks for a selection instead of sending it all', async () => {
+    const editor = await vscode.window.showTextDocument(sample());
+    editor.selection = new vscode.Selection(0, 0, 0, 0);
+    const configuration = vscode.workspace.getConfiguration('clusterChat');
+    await configuration.update('largeFileConfirmLines', 1, vscode.ConfigurationTarget.Global);
+    try {
+      const before = await clusterStats(emulator.baseUrl, 'transcript');
+      const { rendered } = await handle(chatRequest('', 'explain', []));
+      assert.match(rendered.text, /whole file has 4 lines/);
+      assert.deepEqual(await clusterStats(emulator.baseUrl, 'transcript'), before);
+    } finally {
+      await configuration.update('largeFileConfirmLines', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ClusterChatExports } from '../../src/extensionApi';
+import { LINE_PREFIX } from './index';
 
 export const EXTENSION_ID = 'clusterchat.cluster-chat';
 
@@ -68,4 +69,9 @@ export async function stopUsingEmulator(): Promise<void> {
   const configuration = vscode.workspace.getConfiguration('clusterChat');
   await configuration.update('clusters', undefined, vscode.ConfigurationTarget.Global);
   await configuration.update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+}
+
+/** Prints a line of figures among the test results (the runner relays only marked lines). */
+export function report(text: string): void {
+  console.log(`${LINE_PREFIX}${text}`);
 }

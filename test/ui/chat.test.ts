@@ -25,28 +25,17 @@ describe('Sidebar chat in the real workbench', function () {
     });
     await workbench.runCommand('Cluster Chat: Set API Key');
     await workbench.answerInputBox(/API Key for/, emulator.apiKey);
-    await selectCluster('Demo');
+    await workbench.selectCluster('Demo');
   });
   afterEach(async function () {
-    if (this.currentTest?.state === 'failed') {
-      await workbench?.screenshot(`failed-chat-${(this.currentTest.title.match(/[a-z0-9]+/gi) ?? []).join('-').slice(0, 50)}`);
-    }
+    await workbench?.screenshotIfFailed(this.currentTest, 'chat');
   });
   after(async () => {
     await workbench?.close();
     await emulator?.close();
   });
 
-  async function selectCluster(label: string): Promise<void> {
-    await workbench.runCommand('Cluster Chat: Select Cluster…');
-    await workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().click();
-    await workbench.page.locator('.statusbar-item', { hasText: label }).first().waitFor();
-  }
 
-  async function openChat(): Promise<void> {
-    await workbench.runCommand('Cluster Chat: Focus on Chat View');
-    await workbench.chatView().locator('#chat-input').waitFor({ timeout: 30_000 });
-  }
 
   async function sendMessage(text: string, expectedMessages: number): Promise<void> {
     const input = workbench.chatView().locator('#chat-input');
@@ -57,7 +46,7 @@ describe('Sidebar chat in the real workbench', function () {
   }
 
   it('holds a three-turn conversation, and after a window reload the conversation and the unsent draft are back', async () => {
-    await openChat();
+    await workbench.openChat();
     await sendMessage('First: what is a cluster?', 2);
     await sendMessage('Second: and a custom action?', 4);
     await sendMessage('Third: run action: word-count', 6);
@@ -71,7 +60,7 @@ describe('Sidebar chat in the real workbench', function () {
     await workbench.screenshot('chat-three-turns');
 
     await workbench.reload();
-    await openChat();
+    await workbench.openChat();
     await workbench.chatView().locator('li.chat-message[data-index="5"]').waitFor({ timeout: 30_000 });
     assert.equal(await workbench.chatView().locator('li.chat-message').count(), 6);
     assert.equal(await workbench.chatView().locator('#chat-input').inputValue(), 'an unsent draft, line one\nline two');
@@ -81,8 +70,8 @@ describe('Sidebar chat in the real workbench', function () {
   it('Stop during a slow reply cancels it and leaves the conversation usable; a failed turn can be retried', async () => {
     const chat = workbench.chatView();
     await chat.locator('#chat-input').fill('');
-    await selectCluster('Slow');
-    await openChat();
+    await workbench.selectCluster('Slow');
+    await workbench.openChat();
     const before = await chat.locator('li.chat-message').count();
     await chat.locator('#chat-input').fill('This will take a while');
     await workbench.page.keyboard.press('Enter');
@@ -94,13 +83,13 @@ describe('Sidebar chat in the real workbench', function () {
     assert.equal(await chat.locator('li.chat-message').count(), before + 1, 'the user message stays');
     await workbench.screenshot('chat-stopped');
 
-    await selectCluster('Broken');
-    await openChat();
+    await workbench.selectCluster('Broken');
+    await workbench.openChat();
     await chat.locator('.chat-error button[data-error-action="retry"]').click();
     await chat.locator('.chat-error', { hasText: /failed while handling the request/ }).waitFor();
     await workbench.screenshot('chat-failed-turn');
-    await selectCluster('Demo');
-    await openChat();
+    await workbench.selectCluster('Demo');
+    await workbench.openChat();
     await chat.locator('.chat-error button[data-error-action="retry"]').click();
     await chat.locator(`li.chat-message[data-index="${before + 1}"][data-role="assistant"]`).waitFor({ timeout: 30_000 });
     assert.equal(await chat.locator('.chat-error').count(), 0);

@@ -58,4 +58,17 @@ describe('the packaged .vsix', () => {
       assert.match(setting, /^clusterChat\./);
     }
   });
+
+  it('lets no workspace change a setting: every one application-scoped, and restricted in untrusted workspaces', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      capabilities: { untrustedWorkspaces: { supported: unknown; restrictedConfigurations: string[] } };
+      contributes: { configuration: { properties: Record<string, { scope?: string }> } };
+    };
+    const settings = Object.entries(manifest.contributes.configuration.properties);
+    for (const [name, schema] of settings) {
+      assert.equal(schema.scope, 'application', name);
+    }
+    assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
+    assert.deepEqual([...manifest.capabilities.untrustedWorkspaces.restrictedConfigurations].sort(), settings.map(([name]) => name).sort());
+  });
 });

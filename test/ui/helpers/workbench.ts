@@ -2,9 +2,11 @@
  * A real VS Code workbench (code-server) with the packaged Cluster Chat .vsix installed, driven
  * in Chromium. The methods are the user's gestures, so tests read like user stories.
  */
+import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { launchBrowser, workbenchUrl } from '../../../scripts/vscode/browser';
 import { installVsix, makeRunDirs, startCodeServer, type RunningCodeServer } from '../../../scripts/vscode/codeServer';
@@ -24,6 +26,8 @@ export interface WorkbenchOptions {
   readonly env?: Record<string, string>;
   /** Files to put into the profile (user data folder) before VS Code starts, by relative path. */
   readonly userData?: Record<string, string>;
+  /** Leave Workspace Trust on, so an untrusted folder opens in Restricted Mode. */
+  readonly workspaceTrust?: boolean;
 }
 
 /** The VS Code the UI tests drive: CLUSTER_CHAT_UI_HOST=oldest|latest, default latest. */
@@ -68,7 +72,14 @@ export class Workbench {
       fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
       fs.writeFileSync(path.join(folder, name), content);
     }
-    const server = await startCodeServer({ install, dirs, folder, ...(options.env ? { env: options.env } : {}), ...(options.settings ? { settings: options.settings } : {}) });
+    const server = await startCodeServer({
+      install,
+      dirs,
+      folder,
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.settings ? { settings: options.settings } : {}),
+      ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
+    });
     const browser = await launchBrowser();
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await page.goto(workbenchUrl(server.url, folder));
@@ -238,6 +249,63 @@ export class Workbench {
     await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     // The sidebar comes back showing whichever view was open, so wait for the status bar instead.
     await this.page.locator('.part.statusbar .statusbar-item').first().waitFor({ timeout: 60_000 });
+  }
+
+  /** Picks a configured cluster by its label in “Select Cluster…” and waits for the status bar to show it. */
+  async selectCluster(label: string): Promise<void> {
+    await this.runCommand('Cluster Chat: Select Cluster…');
+    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().click();
+    await this.page.locator('.statusbar-item', { hasText: label }).first().waitFor();
+  }
+
+  /** Opens the Cluster Chat view and waits for its message box. */
+  async openChat(): Promise<void> {
+    await this.runCommand('Cluster Chat: Focus on Chat View');
+    await this.chatView().locator('#chat-input').waitFor({ timeout: 30_000 });
+  }
+
+  /** Keeps a screenshot named after a failed test (for mocha's afterEach). */
+  async screenshotIfFailed(test: { readonly state?: string; readonly title: string } | undefined, prefix: string): Promise<void> {
+    if (test?.state === 'failed') {
+      await this.screenshot(`failed-${prefix}-${(test.title.match(/[a-z0-9]+/gi) ?? []).join('-').slice(0, 50)}`);
+    }
+  }
+
+  /** The folder of this run (profile, extensions, workspace), to inspect what VS Code wrote. */
+  get runFolder(): string | undefined {
+    return this.base;
+  }
+
+  /**
+   * Kills this workbench's extension host process (as a crash would), found among the server's
+   * descendants by its `--type=extensionHost` argument. Resolves with the killed pid.
+   */
+  async killExtensionHost(): Promise<number> {
+    const serverPid = this.server?.pid;
+    if (serverPid === undefined) {
+      throw new Error('only a workbench this test started has a known extension host');
+    }
+    const { stdout } = await promisify(execFile)('ps', ['-eo', 'pid=,ppid=,args=']);
+    const processes = stdout
+      .split('\n')
+      .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
+      .flatMap((match) => (match ? [{ pid: Number(match[1]), ppid: Number(match[2]), args: match[3] ?? '' }] : []));
+    const descendants = new Set([serverPid]);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const entry of processes) {
+        if (descendants.has(entry.ppid) && !descendants.has(entry.pid)) {
+          descendants.add(entry.pid);
+          grew = true;
+        }
+      }
+    }
+    const host = processes.find((entry) => descendants.has(entry.pid) && entry.args.includes('--type=extensionHost'));
+    if (!host) {
+      throw new Error('no extension host process found under the code-server process');
+    }
+    process.kill(host.pid, 'SIGKILL');
+    return host.pid;
   }
 
   /** Saves a screenshot under test-results/ui/<name>.png and returns its path. */

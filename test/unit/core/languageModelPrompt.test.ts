@@ -30,13 +30,15 @@ describe('language model requests (core)', () => {
           { kind: 'toolResult', text: 'found 3' },
           { kind: 'data', mimeType: 'text/plain', text: 'notes' },
           { kind: 'data', mimeType: 'image/png' },
+          { kind: 'data', mimeType: 'cache_control' },
         ],
       },
     ]);
     assert.match(assistant?.content ?? '', /\[Tool call: search \{"q":"x"\}\]/);
     assert.match(user?.content ?? '', /\[Tool result\]\nfound 3/);
     assert.match(user?.content ?? '', /notes/);
-    assert.match(user?.content ?? '', /\[image\/png content omitted: the cluster accepts text only\]/);
+    assert.match(user?.content ?? '', /\[image\/png image omitted: the cluster accepts text only\]/);
+    assert.ok(!(user?.content ?? '').includes('cache_control'), 'non-text markers are not content');
   });
 
   it('skips messages with no text at all', () => {

@@ -1,0 +1,97 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
+import { waitUntil } from './helpers/wait';
+import { Workbench } from './helpers/workbench';
+
+const CONVERSATIONS = 'User/globalStorage/clusterchat.cluster-chat/conversations';
+const at = '2026-11-21T10:00:00.000Z';
+const GOOD = JSON.stringify({
+  version: 1,
+  id: 'kept-1',
+  title: 'Kept conversation',
+  createdAt: at,
+  updatedAt: '2999-01-01T00:00:00.000Z',
+  systemPrompt: '',
+  messages: [
+    { role: 'user', content: 'Saved question one', at },
+    { role: 'assistant', cluster: 'demo', content: 'Saved answer one', at },
+  ],
+  draft: '',
+});
+
+describe('Durability: a crashed extension host and damaged history files lose nothing', function () {
+  this.timeout(300_000);
+  let emulator: RunningEmulator;
+  let workbench: Workbench;
+
+  before(async () => {
+    emulator = await startEmulator({ apiKey: 'durability-key-9e21', slowMs: 60_000 });
+    workbench = await Workbench.open({
+      settings: { 'clusterChat.baseUrl': emulator.baseUrl, 'clusterChat.clusters': [{ id: 'demo', label: 'Demo' }, { id: 'slow-good', label: 'Slow' }] },
+      userData: {
+        [`${CONVERSATIONS}/kept-1.json`]: GOOD,
+        // Cut off mid-write, and not JSON at all.
+        [`${CONVERSATIONS}/truncated-1.json`]: GOOD.slice(0, Math.floor(GOOD.length / 2)),
+        [`${CONVERSATIONS}/corrupt-1.json`]: '\u0000\u0001 not a conversation',
+      },
+    });
+    await workbench.runCommand('Cluster Chat: Set API Key');
+    await workbench.answerInputBox(/API Key for/, emulator.apiKey);
+  });
+  afterEach(async function () {
+    await workbench?.screenshotIfFailed(this.currentTest, 'durability');
+  });
+  after(async () => {
+    await workbench?.close();
+    await emulator?.close();
+  });
+
+
+
+  it('sets a truncated and a corrupt history file aside with a message, and keeps the good one', async () => {
+    await workbench.openChat();
+    await workbench.notification(/a saved conversation could not be read .* set aside/);
+    const folder = path.join(workbench.runFolder ?? '', 'user-data', CONVERSATIONS);
+    await waitUntil(async () => !fs.existsSync(path.join(folder, 'truncated-1.json')) && !fs.existsSync(path.join(folder, 'corrupt-1.json')));
+    const names = fs.readdirSync(folder);
+    assert.ok(names.some((name) => name.startsWith('truncated-1.json.unreadable-')), names.join(', '));
+    assert.ok(names.some((name) => name.startsWith('corrupt-1.json.unreadable-')), names.join(', '));
+    assert.ok(names.includes('kept-1.json'));
+    await workbench.screenshot('durability-set-aside');
+  });
+
+  it('kill the extension host during a request: after a reload every earlier message is there', async () => {
+    await workbench.selectCluster('Demo');
+    await workbench.runCommand('Cluster Chat: New Chat');
+    await workbench.openChat();
+    const chat = workbench.chatView();
+    const input = chat.locator('#chat-input');
+    for (const [index, text] of ['Before the crash: one', 'Before the crash: two'].entries()) {
+      await input.fill(text);
+      await workbench.page.keyboard.press('Enter');
+      await chat.locator(`li.chat-message[data-index="${index * 2 + 1}"][data-role="assistant"]`).waitFor({ timeout: 30_000 });
+    }
+    await workbench.selectCluster('Slow');
+    await workbench.openChat();
+    await input.fill('In flight when the host dies');
+    await workbench.page.keyboard.press('Enter');
+    await waitUntil(async () => (emulator.stats().clusters['slow-good']?.received ?? 0) === 1);
+    const killed = await workbench.killExtensionHost();
+    await waitUntil(async () => (emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1, 20_000);
+    await workbench.screenshot('durability-host-killed');
+
+    await workbench.reload();
+    await workbench.openChat();
+    await chat.locator('li.chat-message[data-index="3"][data-role="assistant"]').waitFor({ timeout: 30_000 });
+    const texts = await chat.locator('li.chat-message').allInnerTexts();
+    assert.match(texts[0] ?? '', /Before the crash: one/);
+    assert.match(texts[2] ?? '', /Before the crash: two/);
+    assert.equal(await chat.locator('li.chat-message[data-index="1"][data-role="assistant"]').count(), 1, 'the first reply is there');
+    assert.match(texts[4] ?? '', /In flight when the host dies/, 'the message sent when the host died is kept too');
+    assert.equal(emulator.stats().clusters['slow-good']?.completed ?? 0, 0, 'the interrupted request never completed');
+    await workbench.screenshot('durability-after-reload');
+    console.log(`      (extension host ${killed} killed mid-request; after reload ${texts.length} messages are back)`);
+  });
+});

@@ -1,0 +1,154 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
+import { xssCorpus } from './fixtures/xssCorpus';
+import { startTrapListener, type TrapListener } from './helpers/trapListener';
+import { Workbench } from './helpers/workbench';
+
+const API_KEY = 'sk-security-test-7f3a9c1e5b';
+const APP = 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n';
+
+/** Files under `root` whose bytes contain `needle`, by path relative to `root`. */
+function filesContaining(root: string, needle: string): string[] {
+  const found: string[] = [];
+  const visit = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        visit(full);
+      } else if (entry.isFile() && fs.statSync(full).size < 64 * 1024 * 1024 && fs.readFileSync(full).includes(needle)) {
+        found.push(path.relative(root, full));
+      }
+    }
+  };
+  visit(root);
+  return found;
+}
+
+describe('Security in the real workbench', function () {
+  this.timeout(300_000);
+  let emulator: RunningEmulator;
+  let trap: TrapListener;
+  let workbench: Workbench | undefined;
+
+  before(async () => {
+    emulator = await startEmulator({ apiKey: API_KEY });
+    trap = await startTrapListener();
+  });
+  afterEach(async function () {
+    await workbench?.screenshotIfFailed(this.currentTest, 'security');
+    await workbench?.close();
+    workbench = undefined;
+  });
+  after(async () => {
+    await trap?.close();
+    await emulator?.close();
+  });
+
+  for (const mode of ['a trusted workspace', 'Restricted Mode'] as const) {
+    it(`a workspace whose settings point the base URL at a loopback listener gets no request and no key (${mode})`, async () => {
+      const restricted = mode === 'Restricted Mode';
+      const hostile = { 'clusterChat.baseUrl': `${trap.url}/v1`, 'clusterChat.clusters': [{ id: 'demo', label: 'Workspace Demo' }] };
+      workbench = await Workbench.open({
+        files: { '.vscode/settings.json': JSON.stringify(hostile, null, 2), 'src/app.ts': APP },
+        settings: {
+          'clusterChat.baseUrl': emulator.baseUrl,
+          'clusterChat.clusters': [{ id: 'demo', label: 'Demo' }],
+          ...(restricted ? { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'always' } : {}),
+        },
+        workspaceTrust: restricted,
+      });
+      if (restricted) {
+        await workbench.page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ timeout: 30_000 });
+      }
+      const before = emulator.stats().clusters['demo']?.received ?? 0;
+      await workbench.runCommand('Cluster Chat: Set API Key');
+      const box = await workbench.answerInputBox(/API Key for/, API_KEY);
+      assert.equal(box.type, 'password', 'the key is typed into a password box');
+      await workbench.runCommand('Cluster Chat: Select Cluster…');
+      const rows = workbench.page.locator('.quick-input-list .monaco-list-row');
+      await rows.first().waitFor();
+      assert.equal(await rows.filter({ hasText: 'Workspace Demo' }).count(), 0, 'the workspace cannot add clusters either');
+      await rows.filter({ hasText: 'Demo' }).first().click();
+      await workbench.openFile('src/app.ts');
+      await workbench.selectLines('app.ts', 1, 3);
+      await workbench.runCommand('Cluster Chat: Explain');
+      const reply = workbench.webview();
+      await reply.locator('#reply p, #reply .code-block').first().waitFor({ timeout: 30_000 });
+      await workbench.screenshot(`security-workspace-redirect-${restricted ? 'restricted' : 'trusted'}`);
+
+      assert.equal(emulator.stats().clusters['demo']?.received, before + 1, 'the request went to the user’s own base URL');
+      assert.deepEqual(trap.requests, [], 'the workspace’s listener got nothing');
+      assert.ok(!(await reply.locator('html').innerHTML()).includes(API_KEY), 'the reply view never holds the key');
+      const runFolder = workbench.runFolder;
+      assert.ok(runFolder);
+      const leaks = filesContaining(runFolder, API_KEY);
+      assert.deepEqual(leaks, [], `the key is in no log, setting, state or workspace file: ${leaks.join(', ')}`);
+      console.log(`      (${mode}: 1 request to the emulator, ${trap.requests.length} to the workspace’s listener; key found in ${leaks.length} of the run’s files)`);
+    });
+  }
+
+  it('renders a corpus of hostile replies in the real webview: no script runs and no request leaves', async () => {
+    const payloads = xssCorpus(trap.url);
+    assert.ok(payloads.length >= 60);
+    assert.ok(new Set(payloads.map((payload) => payload.family)).size >= 12);
+    const at = '2026-11-21T10:00:00.000Z';
+    const messages = payloads.flatMap((payload, index) => [
+      { role: 'user', content: `Show me payload ${index}`, at },
+      { role: 'assistant', cluster: 'demo', content: payload.markdown, at },
+    ]);
+    const conversation = { version: 1, id: 'hostile-1', title: 'Hostile replies', createdAt: at, updatedAt: '2999-01-01T00:00:00.000Z', systemPrompt: '', messages, draft: '' };
+    workbench = await Workbench.open({ userData: { 'User/globalStorage/clusterchat.cluster-chat/conversations/hostile-1.json': JSON.stringify(conversation) } });
+    const dialogs: string[] = [];
+    workbench.page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const requestsBefore = trap.requests.length;
+
+    await workbench.runCommand('Cluster Chat: Focus on Chat View');
+    const chat = workbench.chatView();
+    await chat.locator(`li.chat-message[data-index="${messages.length - 1}"] .message-content`).waitFor({ timeout: 60_000 });
+    // Scroll through every reply so lazily rendered parts (highlighting, images) get their chance.
+    for (let index = 1; index < messages.length; index += 2) {
+      await chat.locator(`li.chat-message[data-index="${index}"]`).scrollIntoViewIfNeeded();
+    }
+    for (const link of await chat.locator('li.chat-message a').all()) {
+      await link.hover().catch(() => undefined);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await workbench.screenshot('security-hostile-replies');
+
+    const findings = await chat.locator('ol.chat-messages').evaluate((list) => {
+      // Only what replies rendered: the chat's own controls are not under test here.
+      const contents = Array.from(list.querySelectorAll('.message-content'));
+      const within = (selector: string): Element[] => contents.flatMap((content) => Array.from(content.querySelectorAll(selector)));
+      const dangerous = within('script, iframe, frame, object, embed, style, form, svg, math, base, meta, link, video, picture, source');
+      const handlers = within('*').filter((element) => Array.from(element.attributes).some((attribute) => /^on/i.test(attribute.name)));
+      const badLinks = within('a[href]').map((a) => a.getAttribute('href') ?? '').filter((href) => !/^https?:\/\//i.test(href));
+      const remoteImages = within('img[src], img[srcset]').filter((img) => /^https?:/i.test(img.getAttribute('src') ?? '') || img.hasAttribute('srcset'));
+      const styled = within('[style]').length;
+      return {
+        contents: contents.length,
+        hits: (window as unknown as { __xssHits?: number[] }).__xssHits ?? [],
+        dangerous: [...dangerous].map((element) => element.tagName.toLowerCase()),
+        handlers: handlers.map((element) => element.tagName.toLowerCase()),
+        badLinks,
+        remoteImages: remoteImages.length,
+        styled,
+      };
+    });
+    assert.equal(findings.contents, messages.length, 'every message has rendered content');
+    assert.deepEqual(findings.hits, [], 'no payload’s script ran');
+    assert.deepEqual(findings.dangerous, [], 'no active or embedding element survived sanitizing');
+    assert.deepEqual(findings.handlers, [], 'no event handler attribute survived');
+    assert.deepEqual(findings.badLinks, [], 'only http(s) links remain');
+    assert.equal(findings.remoteImages, 0, 'no remote image remains');
+    assert.equal(findings.styled, 0, 'no inline style survived');
+    assert.equal(trap.requests.length, requestsBefore, `the loopback listener received: ${trap.requests.map((request) => request.url).join(', ')}`);
+    assert.deepEqual(dialogs, [], 'no dialog opened');
+    assert.equal(await chat.locator('li.chat-message').count(), messages.length, 'every reply rendered');
+    console.log(`      (${payloads.length} payloads in ${new Set(payloads.map((payload) => payload.family)).size} families: 0 scripts ran, 0 requests reached the listener)`);
+  });
+});
