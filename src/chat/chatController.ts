@@ -376,6 +376,15 @@ export class ChatController implements vscode.Disposable {
       const { conversations, setAside } = await this.files.loadAll();
       for (const conversation of conversations) {
         this.conversations.set(conversation.id, conversation);
+        const last = conversation.messages.length - 1;
+        if (conversation.messages[last]?.role === 'user') {
+          // Saved before sending, never answered: VS Code closed or the extension host stopped mid-request.
+          this.errors.set(conversation.id, {
+            index: last,
+            message: vscode.l10n.t('No reply arrived: the request was interrupted when VS Code closed or reloaded. Your message is kept; Retry sends it again, but the cluster may already have acted on it.'),
+            actions: ['retry', 'showLog'],
+          });
+        }
       }
       for (const entry of setAside) {
         this.log.warn(`A saved conversation could not be read (${entry.reason}); it was moved to ${entry.movedTo}.`);

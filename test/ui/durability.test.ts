@@ -91,7 +91,15 @@ describe('Durability: a crashed extension host and damaged history files lose no
     assert.equal(await chat.locator('li.chat-message[data-index="1"][data-role="assistant"]').count(), 1, 'the first reply is there');
     assert.match(texts[4] ?? '', /In flight when the host dies/, 'the message sent when the host died is kept too');
     assert.equal(emulator.stats().clusters['slow-good']?.completed ?? 0, 0, 'the interrupted request never completed');
+    const interrupted = chat.locator('.chat-error[data-index="4"]');
+    await interrupted.waitFor();
+    assert.match(await interrupted.innerText(), /request was interrupted/);
     await workbench.screenshot('durability-after-reload');
+    await workbench.selectCluster('Demo');
+    await workbench.openChat();
+    await interrupted.locator('button[data-error-action="retry"]').click();
+    await chat.locator('li.chat-message[data-index="5"][data-role="assistant"]').waitFor({ timeout: 30_000 });
+    assert.equal(emulator.stats().clusters['slow-good']?.received, 1, 'the retry went to the cluster now active, once');
     console.log(`      (extension host ${killed} killed mid-request; after reload ${texts.length} messages are back)`);
   });
 });
