@@ -3,6 +3,19 @@
 const path = require('node:path');
 const esbuild = require('esbuild');
 
+/**
+ * undici ships its HTTP parser twice, as WebAssembly with and without SIMD, and falls back to the
+ * plain one when the SIMD one fails to load. Only the plain one is bundled (half the size, and it
+ * runs on every CPU); the SIMD module becomes an empty one, which undici's fallback handles.
+ */
+const withoutSimdHttpParser = {
+  name: 'without-simd-http-parser',
+  setup(build) {
+    build.onResolve({ filter: /llhttp_simd-wasm\.js$/ }, () => ({ path: 'llhttp_simd-wasm', namespace: 'empty-module' }));
+    build.onLoad({ filter: /.*/, namespace: 'empty-module' }, () => ({ contents: 'module.exports = undefined;', loader: 'js' }));
+  },
+};
+
 /** The two bundles; `npm start` watches the same list. */
 function buildTargets(production) {
   /** @type {import('esbuild').BuildOptions} */
@@ -27,6 +40,7 @@ function buildTargets(production) {
       target: 'node20',
       external: ['vscode'],
       mainFields: ['module', 'main'],
+      plugins: [withoutSimdHttpParser],
     },
     {
       ...shared,

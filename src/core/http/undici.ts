@@ -1,5 +1,16 @@
 /**
  * The one place the HTTP library is imported, so the rest of core depends on a small surface.
+ * Only the dispatchers and the request API are loaded (not fetch, WebSocket, mocks or caches),
+ * which keeps the bundle small; the types are undici's own.
  */
-export { Agent, EnvHttpProxyAgent } from 'undici';
+import type * as Undici from 'undici';
+
+const DispatcherBase = require('undici/lib/dispatcher/dispatcher') as { prototype: object };
+const requestApi = require('undici/lib/api') as object;
+export const Agent = require('undici/lib/dispatcher/agent') as typeof Undici.Agent;
+export const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent') as typeof Undici.EnvHttpProxyAgent;
+
+// What undici's index does: `dispatcher.request()` and friends come from the API module.
+Object.assign(DispatcherBase.prototype, requestApi);
+
 export type { Dispatcher } from 'undici';
