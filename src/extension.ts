@@ -28,6 +28,7 @@ import { ClusterStatusBar } from './statusBar';
 
 /** Wires the extension's parts together; each part lives in its own module. */
 export function activate(context: vscode.ExtensionContext): ClusterChatExports {
+  const started = performance.now();
   setTranslator((message, ...args) => vscode.l10n.t(message, ...args));
   const log = vscode.window.createOutputChannel('Cluster Chat', { log: true });
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
@@ -77,7 +78,8 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     ...(participantRegistration ? [participantRegistration] : []),
     ...(languageModels ? [languageModels] : []),
   );
-  log.info(`Cluster Chat ${version} started in VS Code ${vscode.version}.`);
+  const activationMs = performance.now() - started;
+  log.info(`Cluster Chat ${version} started in VS Code ${vscode.version} (activated in ${activationMs.toFixed(1)} ms).`);
   if (context.extensionMode !== vscode.ExtensionMode.Test) {
     return api;
   }
@@ -90,6 +92,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     conversationsFolder,
     participant: participantRegistration ? participant : undefined,
     languageModelsRegistered: languageModels !== undefined,
+    activationMs,
   };
   return { ...api, testing };
 }

@@ -24,5 +24,7 @@ export interface ClusterChatExports extends ClusterChatApi {
     readonly participant: ClusterParticipant | undefined;
     /** Whether the clusters were registered as language models. */
     readonly languageModelsRegistered: boolean;
+    /** How long `activate()` itself took, in milliseconds. */
+    readonly activationMs: number;
   };
 }

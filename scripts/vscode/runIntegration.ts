@@ -9,8 +9,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator } from '../emulator/server';
-import { ENABLE_SMOKE_TEST_DRIVER_SCRIPT, launchBrowser, workbenchUrl } from './browser';
-import { installVsix, makeRunDirs, startCodeServer } from './codeServer';
+import { installVsix, makeRunDirs } from './codeServer';
+import { runInDevelopmentHost } from './developmentHost';
 import { HOSTS, hostByName, type Host } from './hosts';
 import { installHost } from './installCodeServer';
 import { apiConsumerFixture, repoRoot, resultsRoot } from './paths';
@@ -55,10 +55,8 @@ async function runOnHost(host: Host): Promise<SuiteResult> {
   const started = Date.now();
   console.log(`\n── Integration tests in VS Code ${host.vscode} (code-server ${host.codeServer}, Node ${host.nodeMajor}) ──`);
   let result: SuiteResult;
-  let server: Awaited<ReturnType<typeof startCodeServer>> | undefined;
-  let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
   try {
-    server = await startCodeServer({
+    const code = await runInDevelopmentHost({
       install,
       dirs,
       folder,
@@ -68,32 +66,16 @@ async function runOnHost(host: Host): Promise<SuiteResult> {
         CLUSTER_CHAT_TEST_STATS: statsFile,
         ...(process.env['CLUSTER_CHAT_TEST_GREP'] ? { CLUSTER_CHAT_TEST_GREP: process.env['CLUSTER_CHAT_TEST_GREP'] } : {}),
       },
+      extensionPaths: [repoRoot],
+      testsPath: path.join(repoRoot, 'out', 'test', 'integration', 'index.js'),
+      timeoutMs: RUN_TIMEOUT_MS,
+      onHostLine: (line) => {
+        if (line.startsWith(TEST_LINE_PREFIX)) {
+          console.log(`  ${line.slice(TEST_LINE_PREFIX.length)}`);
+        }
+      },
+      failureScreenshot: path.join(RESULTS, `failure-${host.name}.png`),
     });
-    browser = await launchBrowser();
-    const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-    const browserLog = path.join(base, 'browser-console.log');
-    const hostLog = path.join(base, 'extension-host.log');
-    page.on('console', (message) => fs.appendFileSync(browserLog, `[${message.type()}] ${message.text()}\n`));
-    let finish: (code: number | 'timeout') => void = () => undefined;
-    const exited = new Promise<number | 'timeout'>((resolve) => (finish = resolve));
-    await page.exposeFunction('codeAutomationExit', (code: number) => finish(code));
-    await page.exposeFunction('codeAutomationLog', (type: string, args: unknown) => {
-      const line = (Array.isArray(args) ? args : [args]).map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' ');
-      fs.appendFileSync(hostLog, `[${type}] ${line}\n`);
-      if (line.startsWith(TEST_LINE_PREFIX)) {
-        console.log(`  ${line.slice(TEST_LINE_PREFIX.length)}`);
-      }
-    });
-    await page.addInitScript({ content: ENABLE_SMOKE_TEST_DRIVER_SCRIPT });
-    await page.goto(
-      workbenchUrl(server.url, folder, {
-        extensionPaths: [repoRoot],
-        testsPath: path.join(repoRoot, 'out', 'test', 'integration', 'index.js'),
-      }),
-    );
-    const timer = setTimeout(() => finish('timeout'), RUN_TIMEOUT_MS);
-    const code = await exited;
-    clearTimeout(timer);
     const stats = readSuiteStats(statsFile);
     const reason =
       code === 'timeout'
@@ -104,15 +86,9 @@ async function runOnHost(host: Host): Promise<SuiteResult> {
             ? `the extension host exited with ${code}`
             : undefined;
     result = { label, ...stats, failed: code !== 0 || stats.failures > 0 || stats.passes === 0, ...(reason ? { reason } : {}) };
-    if (result.failed) {
-      fs.mkdirSync(RESULTS, { recursive: true });
-      await page.screenshot({ path: path.join(RESULTS, `failure-${host.name}.png`) }).catch(() => undefined);
-    }
   } catch (error) {
     result = { label, passes: 0, failures: 0, pending: 0, failed: true, reason: error instanceof Error ? error.message : String(error) };
   } finally {
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
     await emulator.close();
   }
   if (result.failed) {

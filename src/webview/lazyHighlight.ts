@@ -1,4 +1,5 @@
 import { highlightDeferred, PENDING_HIGHLIGHT_CLASS } from './renderMarkdown';
+import { RENDER_MARKS, markRenderOnce } from './renderMarks';
 import { sanitizeHtml } from './sanitize';
 
 const PENDING_SELECTOR = `code.${PENDING_HIGHLIGHT_CLASS}`;
@@ -43,6 +44,7 @@ export class LazyHighlighter {
       if (entry.isIntersecting && entry.target instanceof HTMLElement) {
         this.observer?.unobserve(entry.target);
         highlightPending(entry.target);
+        markRenderOnce(RENDER_MARKS.firstHighlight);
       }
     }
   }

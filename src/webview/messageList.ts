@@ -1,6 +1,7 @@
 import type { ChatMessageView } from '../core/chatProtocol';
 import type { ChatModel } from './chatModel';
 import { planChunks } from './chunkPlan';
+import { markRenderOnce, RENDER_MARKS, startRenderMarks } from './renderMarks';
 import { element } from './dom';
 import { LazyHighlighter } from './lazyHighlight';
 import { createErrorElement, createMessageElement, createRegenerateButton } from './messageElement';
@@ -60,6 +61,7 @@ export class MessageList {
 
   /** Replaces the page's messages with the model's, rendering them in chunks. */
   showConversation(): void {
+    startRenderMarks();
     this.cancelPending();
     this.highlighter.reset();
     this.errorBox?.element.remove();
@@ -76,6 +78,9 @@ export class MessageList {
       const chunk = chunks[position];
       if (generation !== this.generation || !chunk) {
         this.list.removeAttribute('aria-busy');
+        if (generation === this.generation) {
+          markRenderOnce(RENDER_MARKS.allRendered);
+        }
         return;
       }
       // Older chunks go before everything shown; skip messages removed or replaced meanwhile.
@@ -83,6 +88,7 @@ export class MessageList {
       this.list.prepend(...current.map((message) => this.createElement(message, true)));
       this.decorate();
       this.keepPinned();
+      markRenderOnce(RENDER_MARKS.firstRender);
       this.timer = window.setTimeout(() => renderChunk(position + 1), 0);
     };
     renderChunk(0);
