@@ -19,7 +19,7 @@ import { createDispatcher, type ProxySettings } from './http/dispatcher';
 import { discardBody, headerValue, readBodyCapped } from './http/readBody';
 import { classifyTransportFailure, type TransportFailure } from './http/transportFailure';
 import type { Dispatcher } from './http/undici';
-import { buildRequestBody, ClusterRequestSchema, type Message, type ReplyMessage } from './messages';
+import { buildRequestBody, type ClusterRequestBody, ClusterRequestSchema, type Message, type ReplyMessage } from './messages';
 import { redactSecrets } from './redact';
 import { errorForStatus, interpretSuccessBody } from './replyInterpretation';
 import { parseRetryAfterSeconds } from './retryAfter';
@@ -109,8 +109,7 @@ export class ClusterClient {
 
   /** Sends the conversation and returns the cluster's reply, or throws a {@link ClusterError}. */
   async send(request: SendRequest): Promise<ClusterReply> {
-    checkRequest(request);
-    const body = JSON.stringify(buildRequestBody(request.messages));
+    const body = JSON.stringify(checkRequest(request));
     const headers = {
       authorization: `Bearer ${request.apiKey}`,
       'content-type': 'application/json',
@@ -263,7 +262,8 @@ export class ClusterClient {
   }
 }
 
-function checkRequest(request: SendRequest): void {
+/** The request body, once the key, cluster and conversation are known to be sendable. */
+function checkRequest(request: SendRequest): ClusterRequestBody {
   if (request.apiKey.length === 0) {
     throw new ConfigurationError(l10n.t('No API key is set. Set one with “Cluster Chat: Set API Key”.'));
   }
@@ -275,9 +275,11 @@ function checkRequest(request: SendRequest): void {
   if (request.clusterId.length === 0) {
     throw new ConfigurationError(l10n.t('No cluster is selected. Choose one with “Cluster Chat: Select Cluster…”.'));
   }
-  if (!ClusterRequestSchema.safeParse(buildRequestBody(request.messages)).success) {
+  const body = buildRequestBody(request.messages);
+  if (!ClusterRequestSchema.safeParse(body).success) {
     throw new ConfigurationError(l10n.t('The conversation is empty or holds a message without a role or text.'));
   }
+  return body;
 }
 
 function abortError(deadline: CallDeadline, context: ErrorContext): ClusterError {

@@ -14,10 +14,15 @@ export async function readBodyCapped(
   headers: Dispatcher.ResponseData['headers'],
   maxBytes: number,
 ): Promise<BodyRead> {
-  const declared = Number(headerValue(headers, 'content-length'));
+  const length = headerValue(headers, 'content-length');
+  const declared = length === undefined ? Number.NaN : Number(length);
   if (Number.isFinite(declared) && declared > maxBytes) {
     closeUnread(body);
     return { complete: false, receivedBytes: 0 };
+  }
+  if (Number.isFinite(declared)) {
+    // The HTTP parser holds the body to its declared length, so it cannot pass the cap.
+    return { complete: true, text: await body.text() };
   }
   const chunks: Buffer[] = [];
   let received = 0;
