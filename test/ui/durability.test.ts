@@ -2,24 +2,15 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
+import { conversationPath, savedConversation } from './helpers/savedConversation';
 import { waitUntil } from './helpers/wait';
 import { Workbench } from './helpers/workbench';
 
 const CONVERSATIONS = 'User/globalStorage/clusterchat.cluster-chat/conversations';
-const at = '2026-11-21T10:00:00.000Z';
-const GOOD = JSON.stringify({
-  version: 1,
-  id: 'kept-1',
-  title: 'Kept conversation',
-  createdAt: at,
-  updatedAt: '2999-01-01T00:00:00.000Z',
-  systemPrompt: '',
-  messages: [
-    { role: 'user', content: 'Saved question one', at },
-    { role: 'assistant', cluster: 'demo', content: 'Saved answer one', at },
-  ],
-  draft: '',
-});
+const GOOD = savedConversation('kept-1', 'Kept conversation', [
+  { role: 'user', content: 'Saved question one' },
+  { role: 'assistant', content: 'Saved answer one' },
+]);
 
 describe('Durability: a crashed extension host and damaged history files lose nothing', function () {
   this.timeout(300_000);
@@ -31,10 +22,10 @@ describe('Durability: a crashed extension host and damaged history files lose no
     workbench = await Workbench.open({
       settings: { 'clusterChat.baseUrl': emulator.baseUrl, 'clusterChat.clusters': [{ id: 'demo', label: 'Demo' }, { id: 'slow-good', label: 'Slow' }] },
       userData: {
-        [`${CONVERSATIONS}/kept-1.json`]: GOOD,
+        [conversationPath('kept-1')]: GOOD,
         // Cut off mid-write, and not JSON at all.
-        [`${CONVERSATIONS}/truncated-1.json`]: GOOD.slice(0, Math.floor(GOOD.length / 2)),
-        [`${CONVERSATIONS}/corrupt-1.json`]: '\u0000\u0001 not a conversation',
+        [conversationPath('truncated-1')]: GOOD.slice(0, Math.floor(GOOD.length / 2)),
+        [conversationPath('corrupt-1')]: '\u0000\u0001 not a conversation',
       },
     });
     await workbench.runCommand('Cluster Chat: Set API Key');

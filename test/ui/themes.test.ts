@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { conversationPath, savedConversation } from './helpers/savedConversation';
 import { Workbench } from './helpers/workbench';
 
 /** VS Code's built-in themes of each kind, and the class the webview's body gets for it. */
@@ -9,20 +10,10 @@ const THEMES = [
   { id: 'Default High Contrast Light', label: 'Light High Contrast', bodyClass: 'vscode-high-contrast-light' },
 ] as const;
 
-const at = '2026-11-21T10:00:00.000Z';
-const CONVERSATION = JSON.stringify({
-  version: 1,
-  id: 'themes-1',
-  title: 'Themes',
-  createdAt: at,
-  updatedAt: '2999-01-01T00:00:00.000Z',
-  systemPrompt: '',
-  messages: [
-    { role: 'user', content: 'How do I add two numbers?', at },
-    { role: 'assistant', cluster: 'demo', content: 'Use **addition**, with a [link](https://example.com):\n\n```ts\nexport const add = (a: number, b: number): number => a + b;\n```\n', at },
-  ],
-  draft: '',
-});
+const CONVERSATION = savedConversation('themes-1', 'Themes', [
+  { role: 'user', content: 'How do I add two numbers?' },
+  { role: 'assistant', content: 'Use **addition**, with a [link](https://example.com):\n\n```ts\nexport const add = (a: number, b: number): number => a + b;\n```\n' },
+]);
 
 describe('The chat in light, dark and high-contrast themes', function () {
   this.timeout(300_000);
@@ -38,7 +29,7 @@ describe('The chat in light, dark and high-contrast themes', function () {
     it(`${theme.id}: the view follows the theme, and text, code and buttons stay readable (contrast ≥ 4.5:1)`, async () => {
       workbench = await Workbench.open({
         settings: { 'workbench.colorTheme': theme.id },
-        userData: { 'User/globalStorage/clusterchat.cluster-chat/conversations/themes-1.json': CONVERSATION },
+        userData: { [conversationPath('themes-1')]: CONVERSATION },
       });
       await workbench.openChat();
       const chat = workbench.chatView();
