@@ -130,8 +130,10 @@ export class Workbench {
 
   /** Runs a command from the palette by its full title, e.g. "Cluster Chat: Show Log". */
   async runCommand(title: string): Promise<void> {
-    await this.paletteRow(`>${title}`, title);
-    await this.page.keyboard.press('Enter');
+    const row = await this.paletteRow(`>${title}`, title);
+    // Click the row itself: Enter runs whichever row has focus, which may not yet be this one
+    // while the list is still filtering.
+    await row.click();
   }
 
   /**
