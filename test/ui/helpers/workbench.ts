@@ -130,10 +130,14 @@ export class Workbench {
 
   /** Runs a command from the palette by its full title, e.g. "Cluster Chat: Show Log". */
   async runCommand(title: string): Promise<void> {
-    const row = await this.paletteRow(`>${title}`, title);
-    // Click the row itself: Enter runs whichever row has focus, which may not yet be this one
-    // while the list is still filtering.
-    await row.click();
+    await this.paletteRow(`>${title}`, title);
+    // Enter runs the focused row: wait until that is this command (the list may still be filtering).
+    await this.page
+      .locator('.quick-input-list .monaco-list-row.focused', { hasText: title })
+      .first()
+      .waitFor({ timeout: 5000 })
+      .catch(() => undefined);
+    await this.page.keyboard.press('Enter');
   }
 
   /**
