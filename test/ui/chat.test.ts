@@ -98,7 +98,8 @@ describe('Sidebar chat in the real workbench', function () {
   it('exports the conversation to JSON that the API accepts unchanged (POSTed with curl)', async () => {
     const target = path.join(workbench.folder, 'exported-chat.json');
     await workbench.runCommand('Cluster Chat: Export Chat as JSON…');
-    await workbench.answerInputBox(/./, target);
+    // The save dialog, not the palette that ran the command (whose row also says “Export Chat as JSON”).
+    await workbench.answerInputBox(/^(?![\s\S]*Cluster Chat:)[\s\S]*Export Chat as JSON/, target);
     await waitUntil(async () => fs.existsSync(target));
     // Asynchronously: the emulator answers from this same process.
     const { stdout: status } = await promisify(execFile)('curl', [
