@@ -1,6 +1,6 @@
 // `npm test`: installs what is missing, typechecks, packages, and runs every suite: unit tests,
 // integration tests inside the oldest and the latest real VS Code, and UI tests against the
-// packaged .vsix in both. Fails when any step fails or any suite ran no test; ends with one line of totals.
+// packaged .vsix. Fails when any step fails or any suite ran no test; ends with one line of totals.
 // CLUSTER_CHAT_TEST_SUITES=unit,integration,ui picks suites (default: all).
 const path = require('node:path');
 const { ensureDependencies, root } = require('./lib/ensureDependencies');
@@ -25,12 +25,9 @@ async function main() {
     results.push(...(await runIntegration([])));
   }
   if (SUITES.includes('ui')) {
-    // The latest VS Code first, then the oldest the manifest claims.
-    const { HOSTS } = require(path.join(root, 'out', 'scripts', 'vscode', 'hosts.js'));
-    for (const host of [...HOSTS].reverse()) {
-      const label = `UI tests in VS Code ${host.vscode} (packaged .vsix, Chromium)`;
-      results.push({ label, ...runMochaSuite(label, ['out/test/ui/**/*.test.js'], ['--timeout', '180000'], { CLUSTER_CHAT_UI_HOST: host.name }) });
-    }
+    // The latest VS Code (CLUSTER_CHAT_UI_HOST=oldest runs the same suite in 1.100.3).
+    const label = 'UI tests in VS Code 1.139.1 (packaged .vsix, Chromium)';
+    results.push({ label, ...runMochaSuite(label, ['out/test/ui/**/*.test.js'], ['--timeout', '180000'], { CLUSTER_CHAT_UI_HOST: 'latest' }) });
   }
 
   console.log(`\nSummary (${((Date.now() - started) / 1000).toFixed(0)} s):`);
