@@ -4,6 +4,7 @@ import type { ClusterClientProvider } from './clusterClientProvider';
 import type { ClusterReply } from './core/clusterClient';
 import { CancelledError, MissingApiKeyError } from './core/errors';
 import type { Message } from './core/messages';
+import { signalFor } from './tokenSignal';
 
 /**
  * Sends a conversation without asking the user anything: for callers that are not a user's own
@@ -27,15 +28,11 @@ export class ClusterSender {
     if (apiKey === undefined) {
       throw new MissingApiKeyError(origin);
     }
-    const controller = new AbortController();
-    const subscription = token?.onCancellationRequested(() => controller.abort());
+    const cancellation = signalFor(token);
     try {
-      if (token?.isCancellationRequested) {
-        throw new CancelledError({ clusterId });
-      }
-      return await client.send({ clusterId, messages, apiKey, signal: controller.signal });
+      return await client.send({ clusterId, messages, apiKey, signal: cancellation.signal });
     } finally {
-      subscription?.dispose();
+      cancellation.dispose();
     }
   }
 

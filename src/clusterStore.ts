@@ -24,6 +24,13 @@ export class ClusterStore implements vscode.Disposable {
     return settings.clusters();
   }
 
+  /** The configured clusters, and the active one after them when it is not among them. */
+  listWithActive(): ClusterEntry[] {
+    const active = this.active();
+    const configured = this.list();
+    return active && !configured.some((cluster) => cluster.id === active.id) ? [...configured, active] : configured;
+  }
+
   /** The active cluster, if one is chosen (it need not be in the configured list). */
   active(): ClusterEntry | undefined {
     const id =

@@ -6,6 +6,7 @@ import type { ErrorPresenter } from './errorPresenter';
 import type { RequestPreparation } from './requestPreparation';
 import type { ClusterEntry } from './settings';
 import type { ClusterStatusBar } from './statusBar';
+import { signalFor } from './tokenSignal';
 
 export interface ClusterRequest {
   /** What the user asked for, e.g. "Explain"; shown in the progress notification. */
@@ -52,11 +53,10 @@ export class RequestRunner {
           cancellable: true,
         },
         (_progress, token) => {
-          const controller = new AbortController();
-          const subscription = token.onCancellationRequested(() => controller.abort());
+          const cancellation = signalFor(token);
           return client
-            .send({ clusterId: cluster.id, messages: request.messages, apiKey, signal: controller.signal })
-            .finally(() => subscription.dispose());
+            .send({ clusterId: cluster.id, messages: request.messages, apiKey, signal: cancellation.signal })
+            .finally(() => cancellation.dispose());
         },
       );
       busy.dispose();

@@ -33,10 +33,8 @@ export function createClusterChatApi(
   const api: ClusterChatApi = {
     apiVersion: 1,
     listClusters() {
-      const active = clusters.active();
-      const configured = clusters.list();
-      const all = active && !configured.some((cluster) => cluster.id === active.id) ? [...configured, active] : configured;
-      return all.map((cluster) => info(cluster, active?.id));
+      const activeId = clusters.active()?.id;
+      return clusters.listWithActive().map((cluster) => info(cluster, activeId));
     },
     activeCluster() {
       const active = clusters.active();

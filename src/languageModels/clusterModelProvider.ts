@@ -45,10 +45,7 @@ export class ClusterModelProvider implements LanguageModelChatProvider, vscode.D
         return [];
       }
     }
-    const active = this.clusters.active();
-    const configured = this.clusters.list();
-    const all = active && !configured.some((cluster) => cluster.id === active.id) ? [...configured, active] : configured;
-    return all.map((cluster) => ({ ...describeClusterModel(cluster, origin), capabilities: {} }));
+    return this.clusters.listWithActive().map((cluster) => ({ ...describeClusterModel(cluster, origin), capabilities: {} }));
   }
 
   async provideLanguageModelChatResponse(

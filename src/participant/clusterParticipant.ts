@@ -7,6 +7,7 @@ import { recoveryActionsFor } from '../errorActions';
 import type { RequestPreparation } from '../requestPreparation';
 import { settings } from '../settings';
 import type { ClusterStatusBar } from '../statusBar';
+import { signalFor } from '../tokenSignal';
 import { exchangesFromHistory } from './chatHistory';
 import { activeEditorCode, resolveReferences } from './chatReferences';
 
@@ -74,11 +75,10 @@ export class ClusterParticipant {
       }
     }
     stream.progress(vscode.l10n.t('Asking {0}…', clusterLabel(cluster)));
-    const controller = new AbortController();
-    const cancellation = token.onCancellationRequested(() => controller.abort());
+    const cancellation = signalFor(token);
     const busy = this.statusBar.busy();
     try {
-      const reply = await client.send({ clusterId: cluster.id, messages, apiKey, signal: controller.signal });
+      const reply = await client.send({ clusterId: cluster.id, messages, apiKey, signal: cancellation.signal });
       stream.markdown(reply.assistant.content);
       return { metadata: { clusterId: cluster.id, sent, reply: reply.assistant.content } };
     } catch (error) {
