@@ -1,35 +1,85 @@
-// `npm test`: installs what is missing, typechecks, packages, and runs every suite: unit tests,
-// integration tests inside the oldest and the latest real VS Code, and UI tests against the
-// packaged .vsix. Fails when any step fails or any suite ran no test; ends with one line of totals.
-// CLUSTER_CHAT_TEST_SUITES=unit,integration,ui picks suites (default: all).
+// `npm test`: installs what is missing, typechecks, lints, packages, and runs every suite: unit
+// tests, webview DOM tests, integration tests inside the oldest and the latest real VS Code, and
+// UI tests against the packaged .vsix in both. Fails when any step fails or any suite ran no
+// test; prints each stage's time and ends with one line of totals.
+// CLUSTER_CHAT_TEST_SUITES=unit,dom,integration,ui picks suites (default: all);
+// CLUSTER_CHAT_UI_HOST=oldest|latest runs the UI suite in one VS Code only.
 const path = require('node:path');
 const { ensureDependencies, root } = require('./lib/ensureDependencies');
 const { run } = require('./lib/run');
 const { runMochaSuite } = require('./lib/mochaSuite');
 
-const SUITES = (process.env.CLUSTER_CHAT_TEST_SUITES || 'unit,integration,ui').split(',').map((name) => name.trim());
+const SUITES = (process.env.CLUSTER_CHAT_TEST_SUITES || 'unit,dom,integration,ui').split(',').map((name) => name.trim());
+const UI_HOSTS = process.env.CLUSTER_CHAT_UI_HOST
+  ? [process.env.CLUSTER_CHAT_UI_HOST]
+  : ['oldest', 'latest'];
+const VSCODE_VERSION = { oldest: '1.100.3', latest: '1.139.1' };
+
+/** Every stage in order, with its time and, for test suites, its counts. */
+const stages = [];
+
+function timed(label, action) {
+  const started = Date.now();
+  try {
+    return action();
+  } finally {
+    stages.push({ label, seconds: (Date.now() - started) / 1000 });
+  }
+}
+
+async function timedAsync(label, action) {
+  const started = Date.now();
+  try {
+    return await action();
+  } finally {
+    stages.push({ label, seconds: (Date.now() - started) / 1000 });
+  }
+}
+
+function step(label, command, args) {
+  timed(label, () => run(label, command, args));
+}
+
+function suite(label, specGlobs, extraArgs = [], env = {}) {
+  return timed(label, () => ({ label, ...runMochaSuite(label, specGlobs, extraArgs, env) }));
+}
+
+const tsc = (project) => [path.join('node_modules', 'typescript', 'bin', 'tsc'), '-p', project];
 
 async function main() {
   const started = Date.now();
-  ensureDependencies();
-  run('Typecheck and compile (extension host, tests, scripts)', process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.']);
-  run('Typecheck (webview)', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'src/webview']);
-  run('Package the .vsix (production bundles)', 'npm', ['run', '--silent', 'package']);
+  timed('Install npm dependencies (when missing or outdated)', ensureDependencies);
+  step('Typecheck and compile (extension host, tests, scripts)', process.execPath, tsc('.'));
+  step('Typecheck (webview)', process.execPath, tsc('src/webview'));
+  step('Typecheck and compile (webview DOM tests)', process.execPath, tsc('test/dom'));
+  step('Lint and format check', 'npm', ['run', '--silent', 'lint']);
+  step('Package the .vsix (production bundles)', 'npm', ['run', '--silent', 'package']);
 
   const results = [];
   if (SUITES.includes('unit')) {
-    results.push({ label: 'Unit tests (core, emulator, packaging)', ...runMochaSuite('Unit tests (core, emulator, packaging)', ['out/test/unit/**/*.test.js']) });
+    results.push(suite('Unit tests (core, emulator, packaging)', ['out/test/unit/**/*.test.js']));
+  }
+  if (SUITES.includes('dom')) {
+    results.push(suite('Webview DOM tests (happy-dom)', ['out/dom/test/dom/**/*.test.js']));
   }
   if (SUITES.includes('integration')) {
     const { runIntegration } = require(path.join(root, 'out', 'scripts', 'vscode', 'runIntegration.js'));
-    results.push(...(await runIntegration([])));
+    for (const host of ['oldest', 'latest']) {
+      const label = `Integration tests in VS Code ${VSCODE_VERSION[host]}`;
+      results.push(...(await timedAsync(label, () => runIntegration([host]))));
+    }
   }
   if (SUITES.includes('ui')) {
-    // The latest VS Code (CLUSTER_CHAT_UI_HOST=oldest runs the same suite in 1.100.3).
-    const label = 'UI tests in VS Code 1.139.1 (packaged .vsix, Chromium)';
-    results.push({ label, ...runMochaSuite(label, ['out/test/ui/**/*.test.js'], ['--timeout', '180000'], { CLUSTER_CHAT_UI_HOST: 'latest' }) });
+    for (const host of UI_HOSTS) {
+      const label = `UI tests in VS Code ${VSCODE_VERSION[host] ?? host} (packaged .vsix, Chromium)`;
+      results.push(suite(label, ['out/test/ui/**/*.test.js'], ['--timeout', '180000'], { CLUSTER_CHAT_UI_HOST: host }));
+    }
   }
 
+  console.log('\nStages:');
+  for (const stage of stages) {
+    console.log(`  ${stage.seconds.toFixed(1).padStart(7)} s  ${stage.label}`);
+  }
   console.log(`\nSummary (${((Date.now() - started) / 1000).toFixed(0)} s):`);
   for (const result of results) {
     console.log(

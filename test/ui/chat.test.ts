@@ -4,7 +4,8 @@ import { promisify } from 'node:util';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { waitUntil } from './helpers/wait';
+import { waitUntil } from '../shared/wait';
+import { conversationPath } from './helpers/savedConversation';
 import { Workbench } from './helpers/workbench';
 
 const MATH = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n';
@@ -37,6 +38,17 @@ describe('Sidebar chat in the real workbench', function () {
 
 
 
+  /** The drafts of the conversations the extension has saved in this run's profile. */
+  function savedDrafts(): string[] {
+    const folder = path.join(workbench.runFolder ?? '', 'user-data', path.dirname(conversationPath('any')));
+    return fs.existsSync(folder)
+      ? fs
+          .readdirSync(folder)
+          .filter((name) => name.endsWith('.json'))
+          .map((name) => (JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8')) as { draft?: string }).draft ?? '')
+      : [];
+  }
+
   async function sendMessage(text: string, expectedMessages: number): Promise<void> {
     const input = workbench.chatView().locator('#chat-input');
     await input.click();
@@ -56,7 +68,7 @@ describe('Sidebar chat in the real workbench', function () {
     await chat.locator('#chat-input').fill('an unsent draft, line one');
     await workbench.page.keyboard.press('Shift+Enter');
     await workbench.page.keyboard.type('line two');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await waitUntil('the draft saved with the conversation', () => savedDrafts().includes('an unsent draft, line one\nline two'));
     await workbench.screenshot('chat-three-turns');
 
     await workbench.reload();
@@ -76,9 +88,9 @@ describe('Sidebar chat in the real workbench', function () {
     await chat.locator('#chat-input').fill('This will take a while');
     await workbench.page.keyboard.press('Enter');
     await chat.locator('.chat-busy').waitFor({ state: 'visible' });
-    await waitUntil(async () => (emulator.stats().clusters['slow-good']?.received ?? 0) === 1);
+    await waitUntil('the slow cluster to receive the message', () => (emulator.stats().clusters['slow-good']?.received ?? 0) === 1);
     await chat.locator('button.chat-stop').click();
-    await waitUntil(async () => (emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1);
+    await waitUntil('the slow request to be aborted', () => (emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1);
     await chat.locator('.chat-busy').waitFor({ state: 'hidden' });
     assert.equal(await chat.locator('li.chat-message').count(), before + 1, 'the user message stays');
     await workbench.screenshot('chat-stopped');
@@ -98,9 +110,8 @@ describe('Sidebar chat in the real workbench', function () {
   it('exports the conversation to JSON that the API accepts unchanged (POSTed with curl)', async () => {
     const target = path.join(workbench.folder, 'exported-chat.json');
     await workbench.runCommand('Cluster Chat: Export Chat as JSON…');
-    // The save dialog, not the palette that ran the command (whose row also says “Export Chat as JSON”).
-    await workbench.answerInputBox(/^(?![\s\S]*Cluster Chat:)[\s\S]*Export Chat as JSON/, target);
-    await waitUntil(async () => fs.existsSync(target));
+    await workbench.answerSaveDialog('Export Chat as JSON', target, /\.json$/);
+    await waitUntil('the exported file to be written', () => fs.existsSync(target));
     // Asynchronously: the emulator answers from this same process.
     const { stdout: status } = await promisify(execFile)('curl', [
       '-sS', '-o', '/dev/null', '-w', '%{http_code}',
@@ -146,7 +157,7 @@ describe('Sidebar chat in the real workbench', function () {
     assert.ok(await insert.evaluate((element) => element === element.ownerDocument.activeElement), 'Insert at Cursor reached by keyboard');
     await workbench.screenshot('chat-keyboard-focus');
     await workbench.page.keyboard.press('Enter');
-    await waitUntil(async () => (await workbench.editorText('math.ts')).includes('const answer = 42;'));
+    await waitUntil('the code block inserted into math.ts', async () => (await workbench.editorText('math.ts')).includes('const answer = 42;'));
   });
 
   it('Continue in Chat opens an Explain reply’s conversation in the chat', async () => {

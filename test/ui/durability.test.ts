@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { conversationPath, savedConversation } from './helpers/savedConversation';
-import { waitUntil } from './helpers/wait';
+import { waitUntil } from '../shared/wait';
 import { Workbench } from './helpers/workbench';
 
 const CONVERSATIONS = 'User/globalStorage/clusterchat.cluster-chat/conversations';
@@ -45,7 +45,7 @@ describe('Durability: a crashed extension host and damaged history files lose no
     await workbench.openChat();
     await workbench.notification(/a saved conversation could not be read .* set aside/);
     const folder = path.join(workbench.runFolder ?? '', 'user-data', CONVERSATIONS);
-    await waitUntil(async () => !fs.existsSync(path.join(folder, 'truncated-1.json')) && !fs.existsSync(path.join(folder, 'corrupt-1.json')));
+    await waitUntil('the damaged files to be set aside', () => !fs.existsSync(path.join(folder, 'truncated-1.json')) && !fs.existsSync(path.join(folder, 'corrupt-1.json')));
     const names = fs.readdirSync(folder);
     assert.ok(names.some((name) => name.startsWith('truncated-1.json.unreadable-')), names.join(', '));
     assert.ok(names.some((name) => name.startsWith('corrupt-1.json.unreadable-')), names.join(', '));
@@ -68,9 +68,9 @@ describe('Durability: a crashed extension host and damaged history files lose no
     await workbench.openChat();
     await input.fill('In flight when the host dies');
     await workbench.page.keyboard.press('Enter');
-    await waitUntil(async () => (emulator.stats().clusters['slow-good']?.received ?? 0) === 1);
+    await waitUntil('the slow cluster to receive the message', () => (emulator.stats().clusters['slow-good']?.received ?? 0) === 1);
     const killed = await workbench.killExtensionHost();
-    await waitUntil(async () => (emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1, 20_000);
+    await waitUntil('the emulator to see the request aborted', () => (emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1, { timeoutMs: 20_000 });
     await workbench.screenshot('durability-host-killed');
 
     await workbench.reload();

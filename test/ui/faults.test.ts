@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { FAULT_CLUSTERS } from '../../scripts/emulator/clusters';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
+import { waitUntil } from '../shared/wait';
 import { Workbench } from './helpers/workbench';
 
 /**
@@ -57,19 +58,8 @@ describe('Every emulator fault through the chat: clear message, nothing lost, Re
   });
 
   async function selectCluster(id: string): Promise<void> {
-    await workbench.runCommand('Cluster Chat: Select Cluster…');
-    await workbench.visibleQuickInput().fill(id);
-    const rows = workbench.page.locator('.quick-input-list .monaco-list-row');
-    await rows.first().waitFor();
-    const index = await rows.evaluateAll(
-      (elements, wanted) => elements.findIndex((element) => (element.querySelector('.label-name')?.textContent ?? '').trim() === wanted),
-      id,
-    );
-    assert.ok(index >= 0, `the picker lists ${id}`);
-    await rows.nth(index).click();
-    await workbench.page.locator('.statusbar-item', { hasText: id }).first().waitFor();
-    await workbench.runCommand('Cluster Chat: Focus on Chat View');
-    await workbench.chatView().locator('#chat-input').waitFor({ timeout: 30_000 });
+    await workbench.selectCluster(id);
+    await workbench.openChat();
   }
 
   it(`${FAULT_CLUSTERS.length} clusters, each sent one message`, async () => {
@@ -104,7 +94,12 @@ describe('Every emulator fault through the chat: clear message, nothing lost, Re
         await input.fill('');
         tally.retried += 1;
       }
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await waitUntil(`${id}: every request to it to be finished`, () =>
+        emulator
+          .stats()
+          .requests.filter((request) => request.clusterId === id)
+          .every((request) => request.outcome !== 'pending'),
+      );
       const posts = (emulator.stats().clusters[id]?.received ?? 0) - postsBefore;
       assert.equal(posts, expected.posts, `${id}: ${posts} POSTs for one send`);
       tally.posts += posts;

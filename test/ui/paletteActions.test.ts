@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { waitUntil } from './helpers/wait';
+import { waitUntil } from '../shared/wait';
 import { Workbench } from './helpers/workbench';
 
 const MATH = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport const two = add(1, 1);\n';
@@ -43,12 +43,10 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
 
   async function addAndSelectCluster(id: string, label = ''): Promise<void> {
     await workbench.runCommand('Cluster Chat: Select Cluster…');
-    await workbench.visibleQuickInput().fill('Add Cluster by Id');
-    await workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Add Cluster by Id' }).first().waitFor();
-    await workbench.page.keyboard.press('Enter');
+    await workbench.pickQuickInputItem('Select Cluster', 'Add Cluster by Id…');
     await workbench.answerInputBox(/The cluster id/, id);
     await workbench.answerInputBox(/A name for cluster/, label);
-    await workbench.page.locator('.statusbar-item', { hasText: label || id }).first().waitFor();
+    await workbench.statusBarShowsCluster(label || id);
   }
 
   async function explain(): Promise<void> {
@@ -76,21 +74,21 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
 
   it('Insert at Cursor changes the document, and one undo restores it', async () => {
     await workbench.webview().locator('button[data-action="insert"][data-block="0"]').click();
-    await waitUntil(async () => (await workbench.editorText('math.ts')).includes('Reviewed by cluster demo'));
+    await waitUntil('the reply inserted into math.ts', async () => (await workbench.editorText('math.ts')).includes('Reviewed by cluster demo'));
     await workbench.screenshot('insert-at-cursor');
     await workbench.undo('math.ts');
-    await waitUntil(async () => !(await workbench.editorText('math.ts')).includes('Reviewed by cluster demo'));
+    await waitUntil('the insertion undone', async () => !(await workbench.editorText('math.ts')).includes('Reviewed by cluster demo'));
     assert.match(await workbench.editorText('math.ts'), /export const two = add\(1, 1\);/);
   });
 
   it('Replace Selection replaces the sent lines, and one undo restores them', async () => {
     await workbench.webview().locator('button[data-action="replace"][data-block="0"]').click();
-    await waitUntil(async () => (await workbench.editorText('math.ts')).startsWith('// Reviewed by cluster demo'));
+    await waitUntil('the selection replaced', async () => (await workbench.editorText('math.ts')).startsWith('// Reviewed by cluster demo'));
     const replaced = await workbench.editorText('math.ts');
     assert.match(replaced, /export const two = add\(1, 1\);/, 'only the sent lines were replaced');
     await workbench.screenshot('replace-selection');
     await workbench.undo('math.ts');
-    await waitUntil(async () => (await workbench.editorText('math.ts')).startsWith('export function add'));
+    await waitUntil('the replacement undone', async () => (await workbench.editorText('math.ts')).startsWith('export function add'));
   });
 
   it('Apply with Diff Preview shows a diff and offers to apply it', async () => {
@@ -141,7 +139,7 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
     const before = emulator.stats().clusters['demo']?.received ?? 0;
     await workbench.openFile('src/math.ts');
     await explain();
-    await waitUntil(async () => (emulator.stats().clusters['demo']?.received ?? 0) === before + 1, 30_000);
+    await waitUntil('the demo cluster to receive the request', () => (emulator.stats().clusters['demo']?.received ?? 0) === before + 1, { timeoutMs: 30_000 });
     await workbench.webview().locator('.code-block[data-block-index="0"]').waitFor();
   });
 
@@ -151,9 +149,9 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
     await workbench.openFile('src/math.ts');
     await explain();
     const progress = await workbench.notification(/Explain — waiting for slow-good/);
-    await waitUntil(async () => (emulator.stats().clusters['slow-good']?.received ?? 0) === 1);
+    await waitUntil('the slow cluster to receive the request', () => (emulator.stats().clusters['slow-good']?.received ?? 0) === 1);
     await workbench.clickNotificationButton(progress, 'Cancel');
-    await waitUntil(async () => (emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1);
+    await waitUntil('the slow request to be aborted', () => (emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1);
     await workbench.page.locator('.statusbar-item', { hasText: 'request cancelled' }).first().waitFor();
     assert.equal(emulator.stats().clusters['slow-good']?.completed ?? 0, 0);
     await workbench.screenshot('cancelled');
@@ -169,7 +167,7 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
     await dialog.waitFor();
     await workbench.screenshot('large-file-confirmation');
     await dialog.locator('.monaco-button', { hasText: 'Send Whole File' }).click();
-    await waitUntil(async () => (emulator.stats().clusters['demo']?.received ?? 0) === before + 1, 30_000);
+    await waitUntil('the demo cluster to receive the request', () => (emulator.stats().clusters['demo']?.received ?? 0) === before + 1, { timeoutMs: 30_000 });
     await workbench.webview().locator('.reply-title', { hasText: 'big.ts' }).waitFor();
   });
 
@@ -200,7 +198,7 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
     assert.match(await reply.locator('#reply').innerText(), /<script>document\.title='pwned'/);
     assert.equal(await reply.locator('#reply img').count(), 0);
     assert.equal(await reply.locator('#reply script').count(), 0);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // With no img or script element there is nothing left that could run or load later.
     assert.notEqual(await reply.locator('html').evaluate(() => globalThis.document.title), 'pwned');
     assert.equal(listenerHits, 0, 'nothing reached the loopback listener');
     await workbench.screenshot('xss-as-text');

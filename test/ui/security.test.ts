@@ -4,6 +4,8 @@ import * as path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { xssCorpus } from './fixtures/xssCorpus';
 import { startTrapListener, type TrapListener } from './helpers/trapListener';
+import { PENDING_HIGHLIGHT_CLASS } from '../../src/webview/renderMarkdown';
+import { waitUntil } from '../shared/wait';
 import { Workbench } from './helpers/workbench';
 
 const API_KEY = 'sk-security-test-7f3a9c1e5b';
@@ -115,9 +117,17 @@ describe('Security in the real workbench', function () {
       await chat.locator(`li.chat-message[data-index="${index}"]`).scrollIntoViewIfNeeded();
     }
     for (const link of await chat.locator('li.chat-message a').all()) {
-      await link.hover().catch(() => undefined);
+      await link.hover();
     }
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Every part that renders lazily has rendered: all messages are in, and no code block waits for highlighting.
+    await waitUntil('the chat to finish rendering and highlighting every reply', () =>
+      chat
+        .locator('ol.chat-messages')
+        .evaluate(
+          (list, pending) => performance.getEntriesByName('cluster-chat:all-rendered').length > 0 && list.querySelectorAll(`code.${pending}`).length === 0,
+          PENDING_HIGHLIGHT_CLASS,
+        ),
+    );
     await workbench.screenshot('security-hostile-replies');
 
     const findings = await chat.locator('ol.chat-messages').evaluate((list) => {

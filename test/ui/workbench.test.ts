@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { waitUntil } from './helpers/wait';
+import { waitFor, waitUntil } from '../shared/wait';
 import { Workbench } from './helpers/workbench';
 
 interface SelectedText {
@@ -24,9 +24,13 @@ describe('Cluster Chat in the real workbench (packaged .vsix)', function () {
   });
 
   it('lists its commands in the palette under “Cluster Chat”', async () => {
-    await workbench.paletteRow('>Cluster Chat:', 'Cluster Chat:');
-    const titles = await workbench.page.locator('.quick-input-list .monaco-list-row').allInnerTexts();
-    const ours = titles.map((title) => title.replace(/\s+/g, ' ').trim()).filter((title) => title.startsWith('Cluster Chat:'));
+    await workbench.openQuickInput('>Cluster Chat:');
+    const rows = workbench.page.locator('.quick-input-list .monaco-list-row');
+    const ours = await waitFor(
+      'the palette to list the Cluster Chat commands',
+      async () => (await rows.allInnerTexts()).map((title) => title.replace(/\s+/g, ' ').trim()).filter((title) => title.startsWith('Cluster Chat:')),
+      (titles) => titles.length >= 8,
+    );
     assert.ok(ours.length >= 8, `expected the Cluster Chat commands, saw: ${ours.join(' | ')}`);
     for (const title of ['Cluster Chat: Explain', 'Cluster Chat: Set API Key', 'Cluster Chat: Select Cluster…']) {
       assert.ok(ours.some((shown) => shown.startsWith(title)), `${title} is listed`);
@@ -41,7 +45,7 @@ describe('Cluster Chat in the real workbench (packaged .vsix)', function () {
     await panel.waitFor();
     const channel = panel.locator('select.monaco-select-box').first();
     await channel.waitFor();
-    await waitUntil(async () => /Cluster Chat/.test(await channel.evaluate((select) => (select as unknown as SelectedText).selectedOptions[0]?.textContent ?? '')));
+    await waitUntil('the Output view to show the Cluster Chat channel', async () => /Cluster Chat/.test(await channel.evaluate((select) => (select as unknown as SelectedText).selectedOptions[0]?.textContent ?? '')));
     await workbench.screenshot('show-log');
   });
 

@@ -13,6 +13,7 @@ import { installVsix, makeRunDirs, startCodeServer, type RunningCodeServer } fro
 import { hostByName, type Host } from '../../../scripts/vscode/hosts';
 import { installHost } from '../../../scripts/vscode/installCodeServer';
 import { repoRoot, resultsRoot } from '../../../scripts/vscode/paths';
+import { waitFor, waitUntil } from '../../shared/wait';
 
 export const EXTENSION_ID = 'clusterchat.cluster-chat';
 export const SCREENSHOTS = path.join(resultsRoot, 'ui');
@@ -49,8 +50,7 @@ export class Workbench {
     const browser = await launchBrowser();
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await page.goto(url);
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+    await waitForWorkbench(page);
     return new Workbench(page, folder, browser, undefined, undefined);
   }
 
@@ -83,101 +83,134 @@ export class Workbench {
     const browser = await launchBrowser();
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await page.goto(workbenchUrl(server.url, folder));
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+    await waitForWorkbench(page);
     return new Workbench(page, folder, browser, server, base);
   }
 
   /**
-   * Opens the command palette with `text` typed and returns the first row containing `expect`.
-   * The palette lists the commands known when it opens, so while the extension host is still
-   * starting it is closed and opened again until the row is there.
+   * Opens the quick input with F1 and types `text` into it. Resolves once the widget is open, its
+   * input has focus and holds exactly `text`; fails naming what had focus or what the input held.
    */
-  async paletteRow(text: string, expect: string, timeoutMs = 45_000): Promise<Locator> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      try {
-        return await this.paletteRowOnce(text, expect);
-      } catch (error) {
-        if (Date.now() > deadline) {
-          throw error;
-        }
-        // The palette did not open, closed under us, or lacks the row yet: focus may be in a
-        // webview (which can keep keys to itself), a modal editor such as Settings may hold it,
-        // or the extension host is still registering commands. Close what is open, focus the
-        // workbench and try again.
-        if (await this.page.locator('.quick-input-widget:visible').count()) {
-          await this.page.keyboard.press('Escape');
-        }
-        await this.page.locator('.part.statusbar').click({ position: { x: 5, y: 5 } }).catch(() => undefined);
-      }
+  async openQuickInput(text: string): Promise<Locator> {
+    await this.closeQuickInput();
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget:visible input.input');
+    await waitFor('the quick input to open with its input focused', () => this.focusedElement(), (focused) => focused.inQuickInput);
+    await input.fill(text);
+    await waitFor(`the quick input to hold ${JSON.stringify(text)}`, () => input.inputValue(), (value) => value === text);
+    return input;
+  }
+
+  /** Closes an open quick input (Escape only then: in an editor it would drop the selection). */
+  async closeQuickInput(): Promise<void> {
+    const widget = this.page.locator('.quick-input-widget');
+    if (await widget.isVisible()) {
+      await this.page.keyboard.press('Escape');
+      await waitUntil('the open quick input to close', async () => !(await widget.isVisible()));
     }
   }
 
-  private async paletteRowOnce(text: string, expect: string): Promise<Locator> {
-    // Escape only closes an open quick input: in an editor it would drop the selection.
-    if (await this.page.locator('.quick-input-widget:visible').count()) {
-      await this.page.keyboard.press('Escape');
-    }
-    await this.page.keyboard.press('F1');
-    const input = this.visibleQuickInput();
-    await input.waitFor({ timeout: 2000 });
-    await input.fill(text, { timeout: 2000 });
-    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: expect }).first();
-    await row.waitFor({ timeout: 3000 });
-    return row;
+  /**
+   * The rows of the open quick input whose label is exactly `label`. The label (not the row's whole
+   * text) is matched, so "Cluster Chat: Explain" never picks a longer title that starts with it.
+   */
+  quickInputRow(label: string): Locator {
+    return this.page
+      .locator('.quick-input-widget:visible .quick-input-list .monaco-list-row')
+      .filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) }) });
+  }
+
+  /** Waits until the quick input's focused row is the one labelled `label`, and presses Enter once. */
+  async acceptQuickInputRow(label: string): Promise<void> {
+    await waitFor(
+      `the quick input row "${label}" to have focus`,
+      () => this.quickInputRows(),
+      (rows) => rows.some((row) => row.focused && row.label === label),
+    );
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** The rows the open quick input lists: label, and which one has focus. */
+  private quickInputRows(): Promise<Array<{ label: string; focused: boolean }>> {
+    return this.page.locator('.quick-input-widget:visible .quick-input-list .monaco-list-row').evaluateAll((rows) =>
+      rows.map((row) => ({
+        label: (row.querySelector('.label-name')?.textContent ?? '').trim(),
+        focused: row.classList.contains('focused'),
+      })),
+    );
   }
 
   /** Runs a command from the palette by its full title, e.g. "Cluster Chat: Show Log". */
   async runCommand(title: string): Promise<void> {
-    await this.paletteRow(`>${title}`, title);
-    // Enter runs the focused row: wait until that is this command (the list may still be filtering).
-    await this.page
-      .locator('.quick-input-list .monaco-list-row.focused', { hasText: title })
-      .first()
-      .waitFor({ timeout: 5000 })
-      .catch(() => undefined);
-    await this.page.keyboard.press('Enter');
+    await this.openQuickInput(`>${title}`);
+    await this.acceptQuickInputRow(title);
   }
 
   /**
-   * Waits for an input box (showInputBox / QuickPick) whose title or prompt matches `expect`, types
-   * `text` and accepts it. Waiting for the box's own text matters: VS Code reuses the palette's
-   * input element, so typing too early would go to the closing palette.
+   * Answers an input box (showInputBox) whose title or prompt matches `expect`: types `text`,
+   * checks the box holds it, presses Enter once and waits for the box to close. A box that stays
+   * open (e.g. its validation refused the text) fails with the message it shows.
    */
   async answerInputBox(expect: RegExp, text: string): Promise<{ readonly type: string | null }> {
-    const widget = this.page.locator('.quick-input-widget:visible', { hasText: expect }).first();
-    await widget.waitFor({ timeout: 20_000 });
-    const input = widget.locator('input:visible').first();
+    const widget = this.page.locator('.quick-input-widget:visible').filter({
+      has: this.page.locator('.quick-input-title, .quick-input-message', { hasText: expect }),
+    });
+    await waitUntil(`an input box matching ${String(expect)}`, async () => (await widget.count()) === 1, { timeoutMs: 20_000 });
+    const input = widget.locator('input.input');
+    await waitFor('the input box to have focus', () => this.focusedElement(), (focused) => focused.inQuickInput);
     await input.fill(text);
+    await waitFor('the input box to hold the text typed', () => input.inputValue(), (value) => value === text);
     const type = await input.getAttribute('type');
-    // The box validates asynchronously and ignores an Enter that comes first: press until it closes.
-    for (let attempt = 0; ; attempt++) {
-      await this.page.keyboard.press('Enter');
-      try {
-        await this.page.locator('.quick-input-widget:visible', { hasText: expect }).first().waitFor({ state: 'hidden', timeout: 2000 });
-        break;
-      } catch (error) {
-        if (attempt >= 4) {
-          throw error;
-        }
-      }
-    }
+    await this.page.keyboard.press('Enter');
+    await waitFor(
+      `the input box matching ${String(expect)} to close`,
+      async () => ((await widget.count()) === 0 ? 'closed' : await widget.locator('.quick-input-message').innerText()),
+      (state) => state === 'closed',
+    );
     return { type };
   }
 
-  /** The input of the quick input widget while it is open. */
-  visibleQuickInput(): Locator {
-    return this.page.locator('.quick-input-widget:visible input:visible').first();
+  /**
+   * Answers VS Code's own save dialog (a quick input titled `title`) with the absolute path
+   * `target`. The dialog writes its proposed path into the input only once it has listed the
+   * folder; text typed before that would be replaced, so this waits for the proposal first.
+   */
+  async answerSaveDialog(title: string, target: string, proposedName: RegExp): Promise<void> {
+    const widget = this.page.locator('.quick-input-widget:visible').filter({
+      has: this.page.locator('.quick-input-title', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }),
+    });
+    const input = widget.locator('input.input');
+    await waitFor(`the save dialog "${title}" to propose a file name`, () => input.inputValue(), (value) => proposedName.test(value), {
+      timeoutMs: 20_000,
+    });
+    await input.fill(target);
+    await waitFor('the save dialog to hold the target path', () => input.inputValue(), (value) => value === target);
+    await this.page.keyboard.press('Enter');
+    await waitFor(
+      `the save dialog "${title}" to close`,
+      async () => ((await widget.count()) === 0 ? 'closed' : await widget.innerText()),
+      (state) => state === 'closed',
+    );
   }
 
-  /** Opens a workspace file in an editor through “Go to File…”. */
+  /** What has keyboard focus in the workbench page: inside the quick input, a webview, or else. */
+  async focusedElement(): Promise<{ readonly inQuickInput: boolean; readonly description: string; readonly pageHasFocus: boolean }> {
+    return this.page.evaluate(() => {
+      const active = document.activeElement;
+      const description = active ? `${active.tagName.toLowerCase()}${active.className ? `.${String(active.className).split(' ').join('.')}` : ''}` : 'nothing';
+      return { inQuickInput: active?.closest('.quick-input-widget') !== null && active?.tagName === 'INPUT', description, pageHasFocus: document.hasFocus() };
+    });
+  }
+
+  /** Opens a workspace file in an editor through Quick Open (Ctrl+P), by its relative path. */
   async openFile(relativePath: string): Promise<void> {
-    // Quick Open without a prefix lists files; clicking the matching row (Enter would open whichever
-    // row has focus, maybe a recent file).
-    const row = await this.paletteRow(relativePath, path.basename(relativePath));
-    await row.click();
-    await this.page.locator('.tab.active', { hasText: path.basename(relativePath) }).first().waitFor();
+    const name = path.basename(relativePath);
+    await this.openQuickInput(relativePath);
+    // Click the row of that file: Enter would open whichever row has focus, maybe a recent one.
+    const row = this.quickInputRow(name);
+    await waitUntil(`Quick Open to list ${relativePath}`, async () => (await row.count()) > 0);
+    await row.first().click();
+    await this.page.locator('.tab.active', { hasText: name }).first().waitFor();
   }
 
   /** Waits for a notification toast whose text matches, and returns it. */
@@ -194,6 +227,7 @@ export class Workbench {
 
   async clearNotifications(): Promise<void> {
     await this.runCommand('Notifications: Clear All Notifications');
+    await waitUntil('every notification toast to close', async () => (await this.page.locator('.notifications-toasts .notification-toast').count()) === 0);
   }
 
   /** The text of the editor showing `fileName` (Monaco renders the visible lines). */
@@ -253,6 +287,7 @@ export class Workbench {
   async reload(): Promise<void> {
     await this.page.reload();
     await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await this.page.locator('.part.activitybar [aria-label^="Cluster Chat"]').first().waitFor({ timeout: 60_000 });
     // The sidebar comes back showing whichever view was open, so wait for the status bar instead.
     await this.page.locator('.part.statusbar .statusbar-item').first().waitFor({ timeout: 60_000 });
   }
@@ -260,8 +295,37 @@ export class Workbench {
   /** Picks a configured cluster by its label in “Select Cluster…” and waits for the status bar to show it. */
   async selectCluster(label: string): Promise<void> {
     await this.runCommand('Cluster Chat: Select Cluster…');
-    await this.page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().click();
-    await this.page.locator('.statusbar-item', { hasText: label }).first().waitFor();
+    await this.pickQuickInputItem('Select Cluster', label);
+    await this.statusBarShowsCluster(label);
+  }
+
+  /** Waits until the status bar names `label` as the cluster requests go to. */
+  async statusBarShowsCluster(label: string): Promise<void> {
+    const item = this.page.locator('.part.statusbar [aria-label^="Cluster Chat: "]').first();
+    await waitFor(
+      `the status bar to show cluster "${label}"`,
+      async () => ((await item.count()) ? await item.getAttribute('aria-label') : 'no Cluster Chat item'),
+      (text) => text?.startsWith(`Cluster Chat: sending to ${label} (`) ?? false,
+    );
+  }
+
+  /**
+   * Clicks the row labelled `label` in the quick pick titled `title`, once that quick pick (not the
+   * palette that opened it) is showing it.
+   */
+  async pickQuickInputItem(title: string, label: string): Promise<void> {
+    await waitFor(
+      `the quick pick "${title}" to list "${label}"`,
+      async () => ({ title: await this.quickInputTitle(), rows: await this.quickInputRows() }),
+      (shown) => shown.title === title && shown.rows.some((row) => row.label === label),
+    );
+    await this.quickInputRow(label).click();
+  }
+
+  /** The title of the open quick input ('' for the palette, or when none is open). */
+  private async quickInputTitle(): Promise<string> {
+    const title = this.page.locator('.quick-input-widget:visible .quick-input-title');
+    return (await title.count()) ? (await title.innerText()).trim() : '';
   }
 
   /** Opens the Cluster Chat view and waits for its message box. */
@@ -329,4 +393,18 @@ export class Workbench {
       fs.rmSync(this.base, { recursive: true, force: true });
     }
   }
+}
+
+/**
+ * Waits until the workbench shows the workspace and knows Cluster Chat's contributions (its
+ * activity bar entry is there), so the palette lists its commands from the first try.
+ */
+async function waitForWorkbench(page: Page): Promise<void> {
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+  await page.locator('.part.activitybar [aria-label^="Cluster Chat"]').first().waitFor({ timeout: 60_000 });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
