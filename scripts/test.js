@@ -55,6 +55,10 @@ async function main() {
   step('Lint and format check', 'npm', ['run', '--silent', 'lint']);
   step('Package the .vsix (production bundles)', 'npm', ['run', '--silent', 'package']);
 
+  if (SUITES.includes('integration') || SUITES.includes('ui')) {
+    step('Install the VS Code hosts (code-server from npm; cached in .vscode-test/)', process.execPath, ['out/scripts/vscode/installCodeServer.js']);
+  }
+
   const results = [];
   if (SUITES.includes('unit')) {
     results.push(suite('Unit tests (core, emulator, packaging)', ['out/test/unit/**/*.test.js']));

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { waitUntil } from '../shared/wait';
+import { waitFor, waitUntil } from '../shared/wait';
 import { conversationPath } from './helpers/savedConversation';
 import { Workbench } from './helpers/workbench';
 
@@ -158,6 +158,7 @@ describe('Sidebar chat in the real workbench', function () {
     await workbench.screenshot('chat-keyboard-focus');
     await workbench.page.keyboard.press('Enter');
     await waitUntil('the code block inserted into math.ts', async () => (await workbench.editorText('math.ts')).includes('const answer = 42;'));
+    await workbench.waitForEditorFocus('math.ts');
   });
 
   it('Continue in Chat opens an Explain reply’s conversation in the chat', async () => {
@@ -167,9 +168,14 @@ describe('Sidebar chat in the real workbench', function () {
     const reply = workbench.webview();
     await reply.locator('.reply-actions button[data-action="continueInChat"]').click();
     const chat = workbench.chatView();
-    await chat.locator('li.chat-message[data-index="1"][data-role="assistant"]').waitFor({ timeout: 30_000 });
-    assert.equal(await chat.locator('li.chat-message').count(), 2);
-    assert.match(await chat.locator('li.chat-message[data-index="0"]').innerText(), /Explain what this code from src\/math\.ts does/);
+    // The chat showed the earlier conversation until now: wait for the one continued from the reply.
+    const shown = await waitFor(
+      'the chat to show the Explain conversation',
+      () => chat.locator('li.chat-message').evaluateAll((items) => items.map((item) => `${item.getAttribute('data-role') ?? ''}: ${(item.textContent ?? '').slice(0, 80)}`)),
+      (messages) => messages.length === 2 && /Explain what this code from src\/math\.ts does/.test(messages[0] ?? ''),
+      { timeoutMs: 30_000 },
+    );
+    assert.match(shown[1] ?? '', /^assistant: /);
     await workbench.screenshot('chat-continued-from-reply');
   });
 });

@@ -56,7 +56,7 @@ describe('Durability: a crashed extension host and damaged history files lose no
   it('kill the extension host during a request: after a reload every earlier message is there', async () => {
     await workbench.selectCluster('Demo');
     await workbench.runCommand('Cluster Chat: New Chat');
-    await workbench.openChat();
+    await workbench.waitForChatFocus();
     const chat = workbench.chatView();
     const input = chat.locator('#chat-input');
     for (const [index, text] of ['Before the crash: one', 'Before the crash: two'].entries()) {

@@ -120,16 +120,6 @@ export class Workbench {
       .filter({ has: this.page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) }) });
   }
 
-  /** Waits until the quick input's focused row is the one labelled `label`, and presses Enter once. */
-  async acceptQuickInputRow(label: string): Promise<void> {
-    await waitFor(
-      `the quick input row "${label}" to have focus`,
-      () => this.quickInputRows(),
-      (rows) => rows.some((row) => row.focused && row.label === label),
-    );
-    await this.page.keyboard.press('Enter');
-  }
-
   /** The rows the open quick input lists: label, and which one has focus. */
   private quickInputRows(): Promise<Array<{ label: string; focused: boolean }>> {
     return this.page.locator('.quick-input-widget:visible .quick-input-list .monaco-list-row').evaluateAll((rows) =>
@@ -140,10 +130,29 @@ export class Workbench {
     );
   }
 
-  /** Runs a command from the palette by its full title, e.g. "Cluster Chat: Show Log". */
+  /**
+   * Runs a command from the palette by its full title, e.g. "Cluster Chat: Show Log", by clicking
+   * its row: the palette may rank another title first (Enter would run that one).
+   */
   async runCommand(title: string): Promise<void> {
     await this.openQuickInput(`>${title}`);
-    await this.acceptQuickInputRow(title);
+    await this.clickQuickInputRow(title);
+  }
+
+  /** Clicks the row labelled exactly `label` once the open quick input lists it. */
+  async clickQuickInputRow(label: string): Promise<void> {
+    await waitFor(
+      `the quick input to list "${label}"`,
+      () => this.quickInputRows(),
+      (rows) => rows.some((row) => row.label === label),
+    );
+    await this.quickInputRow(label).click();
+    // A pointer left resting on the quick input would pick the hovered row of whatever box the
+    // command opens next (e.g. the save dialog's folder listing): move it to the status bar.
+    const statusBar = await this.page.locator('.part.statusbar').boundingBox();
+    if (statusBar) {
+      await this.page.mouse.move(statusBar.x + statusBar.width / 2, statusBar.y + statusBar.height / 2);
+    }
   }
 
   /**
@@ -164,7 +173,7 @@ export class Workbench {
     await this.page.keyboard.press('Enter');
     await waitFor(
       `the input box matching ${String(expect)} to close`,
-      async () => ((await widget.count()) === 0 ? 'closed' : await widget.locator('.quick-input-message').innerText()),
+      () => this.openQuickInputText(widget),
       (state) => state === 'closed',
     );
     return { type };
@@ -188,18 +197,29 @@ export class Workbench {
     await this.page.keyboard.press('Enter');
     await waitFor(
       `the save dialog "${title}" to close`,
-      async () => ((await widget.count()) === 0 ? 'closed' : await widget.innerText()),
+      () => this.openQuickInputText(widget),
       (state) => state === 'closed',
     );
   }
 
-  /** What has keyboard focus in the workbench page: inside the quick input, a webview, or else. */
-  async focusedElement(): Promise<{ readonly inQuickInput: boolean; readonly description: string; readonly pageHasFocus: boolean }> {
-    return this.page.evaluate(() => {
+  /**
+   * Where keyboard focus is: the workbench's focused element, and which frames (the workbench, a
+   * webview's) the browser says have focus.
+   */
+  async focusedElement(): Promise<{ readonly inQuickInput: boolean; readonly description: string; readonly focusedFrames: readonly string[] }> {
+    const inWorkbench = await this.page.evaluate(() => {
       const active = document.activeElement;
       const description = active ? `${active.tagName.toLowerCase()}${active.className ? `.${String(active.className).split(' ').join('.')}` : ''}` : 'nothing';
-      return { inQuickInput: active?.closest('.quick-input-widget') !== null && active?.tagName === 'INPUT', description, pageHasFocus: document.hasFocus() };
+      return { inQuickInput: active?.closest('.quick-input-widget') !== null && active?.tagName === 'INPUT', description };
     });
+    const focusedFrames: string[] = [];
+    for (const frame of this.page.frames()) {
+      if (await frame.evaluate(() => document.hasFocus()).catch(() => false)) {
+        const url = new URL(frame.url());
+        focusedFrames.push(frame === this.page.mainFrame() ? 'workbench' : `${url.searchParams.get('extensionId') ?? ''} ${url.pathname.split('/').pop() ?? ''}`.trim());
+      }
+    }
+    return { ...inWorkbench, focusedFrames };
   }
 
   /** Opens a workspace file in an editor through Quick Open (Ctrl+P), by its relative path. */
@@ -314,12 +334,43 @@ export class Workbench {
    * palette that opened it) is showing it.
    */
   async pickQuickInputItem(title: string, label: string): Promise<void> {
+    await waitFor(`the quick pick "${title}" to open`, () => this.quickInputTitle(), (shown) => shown === title);
+    // The list shows only the rows that fit: typing the label brings the row into view.
+    const input = this.page.locator('.quick-input-widget:visible input.input');
+    await input.fill(label);
+    await waitFor(`the quick pick to hold ${JSON.stringify(label)}`, () => input.inputValue(), (value) => value === label);
+    await this.clickQuickInputRow(label);
+  }
+
+  /** 'closed' once `widget` is hidden, else the text it shows (without waiting for anything). */
+  private async openQuickInputText(widget: Locator): Promise<string> {
+    const texts = await widget.evaluateAll((elements) => elements.map((element) => (element as HTMLElement).innerText));
+    return texts.length === 0 ? 'closed' : texts.join(' | ');
+  }
+
+  /** Waits until the editor of `fileName` has keyboard focus (e.g. after an action moved it there). */
+  async waitForEditorFocus(fileName: string): Promise<void> {
+    const editor = this.editorFor(fileName);
     await waitFor(
-      `the quick pick "${title}" to list "${label}"`,
-      async () => ({ title: await this.quickInputTitle(), rows: await this.quickInputRows() }),
-      (shown) => shown.title === title && shown.rows.some((row) => row.label === label),
+      `the editor of ${fileName} to have focus`,
+      async () => ({ editorFocused: await editor.evaluate((element) => element.classList.contains('focused')), ...(await this.focusedElement()) }),
+      (state) => state.editorFocused && state.focusedFrames.length === 1 && state.focusedFrames[0] === 'workbench',
     );
-    await this.quickInputRow(label).click();
+  }
+
+  /**
+   * Waits until the chat view has keyboard focus and shows its message box: the end state of
+   * commands that reveal the chat. Until then the view may still take focus from whatever the
+   * test opens next (a palette would close).
+   */
+  async waitForChatFocus(): Promise<void> {
+    const input = this.chatView().locator('#chat-input');
+    await input.waitFor({ timeout: 30_000 });
+    await waitFor(
+      'the chat view to have keyboard focus',
+      async () => ({ chatFocused: await input.evaluate((element) => element.ownerDocument.hasFocus()), ...(await this.focusedElement()) }),
+      (state) => state.chatFocused,
+    );
   }
 
   /** The title of the open quick input ('' for the palette, or when none is open). */
@@ -331,7 +382,7 @@ export class Workbench {
   /** Opens the Cluster Chat view and waits for its message box. */
   async openChat(): Promise<void> {
     await this.runCommand('Cluster Chat: Focus on Chat View');
-    await this.chatView().locator('#chat-input').waitFor({ timeout: 30_000 });
+    await this.waitForChatFocus();
   }
 
   /** Keeps a screenshot named after a failed test (for mocha's afterEach). */
