@@ -54,7 +54,7 @@ describe('npm start: a newcomer reaches a working conversation with the emulator
     fs.rmSync(stateDir, { recursive: true, force: true });
   });
 
-  it('by the README’s steps: set the printed key, pick Demo, Explain a selection', async () => {
+  it('by the steps in CONTRIBUTING: set the printed key, pick Demo, Explain a selection', async () => {
     started = await startNpmStart(stateDir);
     const clock = Date.now();
     workbench = await Workbench.attach(started.url, path.join(stateDir, 'workspace'));
