@@ -1,30 +1,30 @@
 import * as vscode from 'vscode';
 import { createClusterChatApi } from './api/createClusterChatApi';
-import { registerApiKeyCommands } from './apiKeyCommands';
+import { registerApiKeyCommands } from './service/apiKeyCommands';
 import { registerChatCommands } from './chat/chatCommands';
 import { ChatController } from './chat/chatController';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
-import { ApiKeyStore } from './apiKeyStore';
-import { ClusterClientProvider } from './clusterClientProvider';
-import { ClusterSender } from './clusterSender';
-import { pickCluster } from './clusterPicker';
-import { ClusterStore } from './clusterStore';
-import { ConversationFiles } from './core/conversationFiles';
+import { ApiKeyStore } from './service/apiKeyStore';
+import { ClusterClientProvider } from './service/clusterClientProvider';
+import { ClusterSender } from './service/clusterSender';
+import { pickCluster } from './clusters/clusterPicker';
+import { ClusterStore } from './clusters/clusterStore';
+import { ConversationFiles } from './core/chat/conversationFiles';
 import { setTranslator } from './core/l10n';
-import { ErrorPresenter } from './errorPresenter';
-import type { ClusterChatExports } from './extensionApi';
+import { ErrorPresenter } from './service/errorPresenter';
+import type { ClusterChatExports } from './api/extensionApi';
 import { ClusterModelProvider } from './languageModels/clusterModelProvider';
 import { registerLanguageModels } from './languageModels/registerLanguageModels';
 import { ClusterParticipant, registerClusterParticipant } from './participant/clusterParticipant';
-import { ProposalDocuments } from './proposalDocuments';
-import { ReplyActions } from './replyActions';
-import { registerReplyCommands } from './replyCommands';
-import { ReplyPanel } from './replyPanel';
-import { ReplyStore } from './replyStore';
-import { RequestPreparation } from './requestPreparation';
-import { RequestRunner } from './requestRunner';
-import { registerSelectionActions } from './selectionActions';
-import { ClusterStatusBar } from './statusBar';
+import { ProposalDocuments } from './replies/proposalDocuments';
+import { ReplyActions } from './replies/replyActions';
+import { registerReplyCommands } from './replies/replyCommands';
+import { ReplyPanel } from './replies/replyPanel';
+import { ReplyStore } from './replies/replyStore';
+import { RequestPreparation } from './service/requestPreparation';
+import { RequestRunner } from './replies/requestRunner';
+import { registerSelectionActions } from './replies/selectionActions';
+import { ClusterStatusBar } from './clusters/clusterStatusBar';
 
 /** Wires the extension's parts together; each part lives in its own module. */
 export function activate(context: vscode.ExtensionContext): ClusterChatExports {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { DEFAULT_INSTRUCTIONS, DEFAULT_SYSTEM_PROMPT, type SelectionAction } from './core/selectionPrompt';
+import { DEFAULT_INSTRUCTIONS, DEFAULT_SYSTEM_PROMPT, type SelectionAction } from './core/prompts/selectionPrompt';
 
 /** A cluster the user configured. */
 export interface ClusterEntry {

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import type { ClusterSender } from '../clusterSender';
-import { clusterLabel, type ClusterStore } from '../clusterStore';
-import { type ClusterErrorKind, ConfigurationError } from '../core/errors';
-import type { Message } from '../core/messages';
+import type { ClusterSender } from '../service/clusterSender';
+import { clusterLabel, type ClusterStore } from '../clusters/clusterStore';
+import { type ClusterErrorKind, ConfigurationError } from '../core/client/errors';
+import type { Message } from '../core/client/messages';
 import type { ClusterEntry } from '../settings';
 import type { ClusterChatApi, ClusterChatErrorKind, ClusterChatReplyMessage, ClusterInfo } from './clusterChatApi';
 

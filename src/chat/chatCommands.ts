@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { exportAsJson, exportAsMarkdown } from '../core/conversation';
+import { exportAsJson, exportAsMarkdown } from '../core/chat/conversation';
 import type { ChatController } from './chatController';
 import { CHAT_VIEW_ID } from './chatViewProvider';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { AttachmentView, ChatErrorView, ChatMessageView, ConversationView, ErrorAction, HistoryItemView, HostToChatMessage } from '../core/chatProtocol';
+import type { AttachmentView, ChatErrorView, ChatMessageView, ConversationView, ErrorAction, HistoryItemView, HostToChatMessage } from '../core/protocol/chatProtocol';
 import {
   appendMessage,
   type Attachment,
@@ -9,14 +9,14 @@ import {
   requestMessages,
   type StoredConversation,
   truncateMessages,
-} from '../core/conversation';
-import type { ConversationFiles } from '../core/conversationFiles';
-import { isClusterError } from '../core/errors';
-import type { CodeAction } from '../core/webviewProtocol';
-import { clusterLabel, type ClusterStore } from '../clusterStore';
-import { recoveryActionsFor } from '../errorActions';
-import type { ReplyActions } from '../replyActions';
-import type { RequestPreparation } from '../requestPreparation';
+} from '../core/chat/conversation';
+import type { ConversationFiles } from '../core/chat/conversationFiles';
+import { isClusterError } from '../core/client/errors';
+import type { CodeAction } from '../core/protocol/replyProtocol';
+import { clusterLabel, type ClusterStore } from '../clusters/clusterStore';
+import { recoveryActionsFor } from '../service/recoveryActions';
+import type { ReplyActions } from '../replies/replyActions';
+import type { RequestPreparation } from '../service/requestPreparation';
 import { settings } from '../settings';
 
 const ACTIVE_KEY = 'clusterChat.activeConversation';

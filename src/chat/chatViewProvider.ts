@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { parseChatMessage, type ChatToHostMessage } from '../core/chatProtocol';
-import { isOpenableLink } from '../core/webviewProtocol';
-import { webviewHtml, webviewOptions } from '../webviewHtml';
+import { parseChatMessage, type ChatToHostMessage } from '../core/protocol/chatProtocol';
+import { isOpenableLink } from '../core/protocol/replyProtocol';
+import { webviewHtml, webviewOptions } from '../webviewHost/webviewHtml';
 import type { ChatController, ChatViewConnection } from './chatController';
 
 export const CHAT_VIEW_ID = 'clusterChat.chatView';

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import type { ApiKeyStore } from '../apiKeyStore';
-import { promptForApiKey } from '../apiKeyPrompt';
-import type { ClusterSender } from '../clusterSender';
-import type { ClusterStore } from '../clusterStore';
-import { describeClusterModel, estimateTokenCount, toClusterMessages } from '../core/languageModelPrompt';
+import type { ApiKeyStore } from '../service/apiKeyStore';
+import { promptForApiKey } from '../service/apiKeyPrompt';
+import type { ClusterSender } from '../service/clusterSender';
+import type { ClusterStore } from '../clusters/clusterStore';
+import { describeClusterModel, estimateTokenCount, toClusterMessages } from '../core/prompts/languageModelPrompt';
 import type { LanguageModelChatInformation, LanguageModelChatProvider, LanguageModelChatRequestMessage } from './languageModelApi';
 import { toLanguageModelError } from './languageModelErrors';
 import { toMessageViews } from './requestMessageViews';

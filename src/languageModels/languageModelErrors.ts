@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isClusterError } from '../core/errors';
+import { isClusterError } from '../core/client/errors';
 
 /**
  * A failed cluster call as the error type the Language Model API documents: cancellation as

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { isTextualMimeType, type LanguageModelMessageView, type LanguageModelPartView } from '../core/languageModelPrompt';
-import type { Role } from '../core/messages';
+import { isTextualMimeType, type LanguageModelMessageView, type LanguageModelPartView } from '../core/prompts/languageModelPrompt';
+import type { Role } from '../core/client/messages';
 import { type LanguageModelChatRequestMessage, optionalVscodeClass } from './languageModelApi';
 
 /** VS Code's system role (3) is newer than the oldest API we compile against. */

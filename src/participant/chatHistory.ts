@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { exchangeFromMetadata, type ParticipantExchange } from '../core/participantPrompt';
+import { exchangeFromMetadata, type ParticipantExchange } from '../core/prompts/participantPrompt';
 
 /**
  * The earlier `@cluster` exchanges of this chat, exactly as they were sent and answered: each

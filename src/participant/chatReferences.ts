@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Attachment } from '../core/conversation';
+import type { Attachment } from '../core/chat/conversation';
 
 /** What the references of a chat request hold as code, and the ones that could not be read. */
 export interface ResolvedReferences {

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
-import { clusterLabel } from '../clusterStore';
-import { type ClusterError, isClusterError } from '../core/errors';
+import { clusterLabel } from '../clusters/clusterStore';
+import { type ClusterError, isClusterError } from '../core/client/errors';
 import { PARTICIPANT_ID } from '../core/contributionIds';
-import { actionForCommand, buildParticipantMessages, composeParticipantMessage } from '../core/participantPrompt';
-import { recoveryActionsFor } from '../errorActions';
-import type { RequestPreparation } from '../requestPreparation';
+import { actionForCommand, buildParticipantMessages, composeParticipantMessage } from '../core/prompts/participantPrompt';
+import { recoveryActionsFor } from '../service/recoveryActions';
+import type { RequestPreparation } from '../service/requestPreparation';
 import { settings } from '../settings';
-import type { ClusterStatusBar } from '../statusBar';
-import { signalFor } from '../tokenSignal';
+import type { ClusterStatusBar } from '../clusters/clusterStatusBar';
+import { signalFor } from '../service/tokenSignal';
 import { exchangesFromHistory } from './chatHistory';
 import { activeEditorCode, resolveReferences } from './chatReferences';
 

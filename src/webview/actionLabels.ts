@@ -1,5 +1,5 @@
-import type { CodeAction } from '../core/webviewProtocol';
-import type { WebviewStringKey } from '../core/webviewStrings';
+import type { CodeAction } from '../core/protocol/replyProtocol';
+import type { WebviewStringKey } from '../core/protocol/webviewStrings';
 import { text } from './strings';
 
 /**
@@ -7,7 +7,7 @@ import { text } from './strings';
  * would bundle its validation library into the webview. The type makes the compiler reject any
  * difference from CODE_ACTIONS, in content or order.
  */
-export const ACTION_ORDER: (typeof import('../core/webviewProtocol'))['CODE_ACTIONS'] = [
+export const ACTION_ORDER: (typeof import('../core/protocol/replyProtocol'))['CODE_ACTIONS'] = [
   'copy',
   'insert',
   'replace',

@@ -1,6 +1,6 @@
-import type { ErrorAction } from '../core/chatProtocol';
-import type { CodeAction } from '../core/webviewProtocol';
-import type { WebviewStringKey } from '../core/webviewStrings';
+import type { ErrorAction } from '../core/protocol/chatProtocol';
+import type { CodeAction } from '../core/protocol/replyProtocol';
+import type { WebviewStringKey } from '../core/protocol/webviewStrings';
 import { text } from './strings';
 
 /**
@@ -8,7 +8,7 @@ import { text } from './strings';
  * values would bundle its validation library into the webview. The type makes the compiler reject
  * any difference from ERROR_ACTIONS, in content or order.
  */
-export const ERROR_ACTION_ORDER: (typeof import('../core/chatProtocol'))['ERROR_ACTIONS'] = [
+export const ERROR_ACTION_ORDER: (typeof import('../core/protocol/chatProtocol'))['ERROR_ACTIONS'] = [
   'retry',
   'setApiKey',
   'selectCluster',

@@ -1,5 +1,5 @@
-import type { ChatToHostMessage } from '../core/chatProtocol';
-import type { CodeAction } from '../core/webviewProtocol';
+import type { ChatToHostMessage } from '../core/protocol/chatProtocol';
+import type { CodeAction } from '../core/protocol/replyProtocol';
 import { ACTION_BUTTON_SELECTOR, readButtonAction } from './actionButtons';
 import { isErrorAction } from './chatActions';
 import { commandMessage, isChatCommand } from './chatCommands';

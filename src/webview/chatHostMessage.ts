@@ -6,7 +6,7 @@ import type {
   ErrorAction,
   HistoryItemView,
   HostToChatMessage,
-} from '../core/chatProtocol';
+} from '../core/protocol/chatProtocol';
 import { isCodeAction } from './actionLabels';
 import { isErrorAction } from './chatActions';
 import { isIndex, isRecord, isText, parseList } from './shapes';

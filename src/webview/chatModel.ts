@@ -1,4 +1,4 @@
-import type { AttachmentView, ChatErrorView, ChatMessageView, ConversationView, HistoryItemView } from '../core/chatProtocol';
+import type { AttachmentView, ChatErrorView, ChatMessageView, ConversationView, HistoryItemView } from '../core/protocol/chatProtocol';
 
 export type ClusterView = { readonly id: string; readonly label: string } | undefined;
 

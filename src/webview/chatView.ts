@@ -1,5 +1,5 @@
-import type { ChatToHostMessage, HostToChatMessage } from '../core/chatProtocol';
-import type { CodeAction } from '../core/webviewProtocol';
+import type { ChatToHostMessage, HostToChatMessage } from '../core/protocol/chatProtocol';
+import type { CodeAction } from '../core/protocol/replyProtocol';
 import { ActionFeedback } from './actionFeedback';
 import { chatReplyId, replyIdIndex } from './chatActions';
 import { readChatClick, type ChatClick } from './chatClicks';

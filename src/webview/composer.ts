@@ -1,4 +1,4 @@
-import type { ChatMessageView, ChatToHostMessage } from '../core/chatProtocol';
+import type { ChatMessageView, ChatToHostMessage } from '../core/protocol/chatProtocol';
 import type { ComposerLayout } from './composerLayout';
 import { Debounced } from './debounce';
 import { EditSession } from './editSession';

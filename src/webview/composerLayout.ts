@@ -1,4 +1,4 @@
-import type { AttachmentView } from '../core/chatProtocol';
+import type { AttachmentView } from '../core/protocol/chatProtocol';
 import { button, element } from './dom';
 import { text } from './strings';
 

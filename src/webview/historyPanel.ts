@@ -1,4 +1,4 @@
-import type { HistoryItemView } from '../core/chatProtocol';
+import type { HistoryItemView } from '../core/protocol/chatProtocol';
 import { button, element } from './dom';
 import { text } from './strings';
 

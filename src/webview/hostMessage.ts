@@ -1,4 +1,4 @@
-import type { CodeAction, HostToWebviewMessage, ReplyViewModel } from '../core/webviewProtocol';
+import type { CodeAction, HostToWebviewMessage, ReplyViewModel } from '../core/protocol/replyProtocol';
 import { isCodeAction } from './actionLabels';
 import { isRecord, isText } from './shapes';
 

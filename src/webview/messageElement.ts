@@ -1,4 +1,4 @@
-import type { ChatErrorView, ChatMessageView } from '../core/chatProtocol';
+import type { ChatErrorView, ChatMessageView } from '../core/protocol/chatProtocol';
 import { CHAT_CODE_ACTIONS, errorActionLabel } from './chatActions';
 import { button, element } from './dom';
 import { renderReplyContent } from './replyContent';

@@ -1,4 +1,4 @@
-import type { ChatMessageView } from '../core/chatProtocol';
+import type { ChatMessageView } from '../core/protocol/chatProtocol';
 import type { ChatModel } from './chatModel';
 import { planChunks } from './chunkPlan';
 import { markRenderOnce, RENDER_MARKS, startRenderMarks } from './renderMarks';

@@ -1,4 +1,4 @@
-import type { CodeAction } from '../core/webviewProtocol';
+import type { CodeAction } from '../core/protocol/replyProtocol';
 import { appendActionButtons } from './actionButtons';
 import { renderMarkdown, type RenderOptions } from './renderMarkdown';
 import { sanitizeHtml } from './sanitize';

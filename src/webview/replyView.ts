@@ -1,5 +1,5 @@
 import { text } from './strings';
-import type { HostToWebviewMessage, ReplyViewModel } from '../core/webviewProtocol';
+import type { HostToWebviewMessage, ReplyViewModel } from '../core/protocol/replyProtocol';
 import { ACTION_BUTTON_SELECTOR, appendActionButtons, readButtonAction } from './actionButtons';
 import { ActionFeedback } from './actionFeedback';
 import { interceptLinks } from './linkClicks';

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import * as vscode from 'vscode';
 import type { ClusterChatError } from '../../src/api/clusterChatApi';
-import type { Message } from '../../src/core/messages';
+import type { Message } from '../../src/core/client/messages';
 import { activateExtension, emulatorFromEnvironment, report, stopUsingEmulator, useEmulator, waitFor } from './testEnvironment';
 
 const CONVERSATIONS = 20;

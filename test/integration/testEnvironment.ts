@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ClusterChatExports } from '../../src/extensionApi';
+import type { ClusterChatExports } from '../../src/api/extensionApi';
 import { LINE_PREFIX } from './index';
 
 export const EXTENSION_ID = 'clusterchat.cluster-chat';

@@ -43,6 +43,6 @@ describe('architecture', () => {
 
   it('the HTTP library is imported in one place only', () => {
     const importers = sourceFiles(path.join(root, 'src')).filter((file) => imports(file).includes('undici'));
-    assert.deepEqual(importers.map((file) => path.relative(root, file)), [path.join('src', 'core', 'http', 'undici.ts')]);
+    assert.deepEqual(importers.map((file) => path.relative(root, file)), [path.join('src', 'core', 'client', 'http', 'undici.ts')]);
   });
 });

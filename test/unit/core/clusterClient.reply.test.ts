@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { startEmulator, type RunningEmulator } from '../../../scripts/emulator/server';
-import { ProtocolError } from '../../../src/core/errors';
-import type { Message } from '../../../src/core/messages';
+import { ProtocolError } from '../../../src/core/client/errors';
+import type { Message } from '../../../src/core/client/messages';
 import { ClientFixture, CONVERSATION, expectClusterError, SECRET_KEY } from '../helpers/clientFixture';
 import { sendJson, startScriptedServer, type ScriptedServer } from '../helpers/loopbackServers';
 

@@ -9,8 +9,8 @@ import {
   ServerError,
   UnexpectedStatusError,
   UnknownClusterError,
-} from '../../../src/core/errors';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../../src/core/retryPolicy';
+} from '../../../src/core/client/errors';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../../src/core/client/retryPolicy';
 import { assertKeyAbsent, ClientFixture, CONVERSATION, expectClusterError, SECRET_KEY } from '../helpers/clientFixture';
 import { sendJson, startScriptedServer, type ScriptedServer } from '../helpers/loopbackServers';
 

@@ -13,8 +13,8 @@ import {
   NetworkError,
   TimeoutError,
   TlsError,
-} from '../../../src/core/errors';
-import { DEFAULT_RETRY_POLICY } from '../../../src/core/retryPolicy';
+} from '../../../src/core/client/errors';
+import { DEFAULT_RETRY_POLICY } from '../../../src/core/client/retryPolicy';
 import { ClientFixture, CONVERSATION, expectClusterError, SECRET_KEY } from '../helpers/clientFixture';
 import { startConnectProxy, startSilentTcpServer, unusedPort } from '../helpers/loopbackServers';
 

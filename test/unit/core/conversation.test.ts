@@ -12,8 +12,8 @@ import {
   requestMessages,
   titleFrom,
   truncateMessages,
-} from '../../../src/core/conversation';
-import { ConversationFiles } from '../../../src/core/conversationFiles';
+} from '../../../src/core/chat/conversation';
+import { ConversationFiles } from '../../../src/core/chat/conversationFiles';
 import { extractCodeBlocks } from '../../../src/core/markdown';
 
 const now = new Date('2026-11-21T10:00:00Z');

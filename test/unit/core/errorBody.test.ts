@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseErrorBody } from '../../../src/core/errorBody';
+import { parseErrorBody } from '../../../src/core/client/errorBody';
 
 describe('parseErrorBody', () => {
   const cases: Array<[string, string, string | undefined, string | undefined]> = [

@@ -5,7 +5,7 @@ import {
   isTextualMimeType,
   MODEL_MAX_INPUT_TOKENS,
   toClusterMessages,
-} from '../../../src/core/languageModelPrompt';
+} from '../../../src/core/prompts/languageModelPrompt';
 
 describe('language model requests (core)', () => {
   it('turns each message’s text parts into one {role, content} message, in order', () => {

@@ -2,15 +2,15 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LANGUAGE_MODEL_VENDOR, PARTICIPANT_ID } from '../../../src/core/contributionIds';
-import type { Attachment } from '../../../src/core/conversation';
+import type { Attachment } from '../../../src/core/chat/conversation';
 import {
   actionForCommand,
   buildParticipantMessages,
   composeParticipantMessage,
   exchangeFromMetadata,
   PARTICIPANT_COMMANDS,
-} from '../../../src/core/participantPrompt';
-import { DEFAULT_INSTRUCTIONS } from '../../../src/core/selectionPrompt';
+} from '../../../src/core/prompts/participantPrompt';
+import { DEFAULT_INSTRUCTIONS } from '../../../src/core/prompts/selectionPrompt';
 
 const mathFile: Attachment = { id: '0', label: 'src/math.ts', fileName: 'src/math.ts', languageId: 'typescript', code: 'export const add = (a: number, b: number) => a + b;\n' };
 

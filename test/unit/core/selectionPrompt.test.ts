@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { extractCodeBlocks } from '../../../src/core/markdown';
-import { buildSelectionMessages, DEFAULT_INSTRUCTIONS, fenceCode, fillTemplate } from '../../../src/core/selectionPrompt';
+import { buildSelectionMessages, DEFAULT_INSTRUCTIONS, fenceCode, fillTemplate } from '../../../src/core/prompts/selectionPrompt';
 
 describe('selection prompts', () => {
   const context = { fileName: 'src/math.ts', languageId: 'typescript', code: 'export const add = (a: number, b: number) => a + b;', lines: { first: 3, last: 3 } };

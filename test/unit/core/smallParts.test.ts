@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { clusterRequestPath, isLoopbackHost, parseServiceEndpoint } from '../../../src/core/endpoint';
-import { ConfigurationError, UnknownClusterError } from '../../../src/core/errors';
+import { clusterRequestPath, isLoopbackHost, parseServiceEndpoint } from '../../../src/core/client/endpoint';
+import { ConfigurationError, UnknownClusterError } from '../../../src/core/client/errors';
 import { formatMessage, setTranslator } from '../../../src/core/l10n';
-import { classifyTransportFailure } from '../../../src/core/http/transportFailure';
-import { redactSecrets } from '../../../src/core/redact';
-import { parseRetryAfterSeconds } from '../../../src/core/retryAfter';
-import { DEFAULT_RETRY_POLICY, retryDelayMs } from '../../../src/core/retryPolicy';
+import { classifyTransportFailure } from '../../../src/core/client/http/transportFailure';
+import { redactSecrets } from '../../../src/core/client/redact';
+import { parseRetryAfterSeconds } from '../../../src/core/client/retryAfter';
+import { DEFAULT_RETRY_POLICY, retryDelayMs } from '../../../src/core/client/retryPolicy';
 
 describe('retry policy', () => {
   const policy = DEFAULT_RETRY_POLICY;

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { extractCodeBlocks, languageIdForFence } from '../../../src/core/markdown';
-import { isOpenableLink, parseWebviewMessage } from '../../../src/core/webviewProtocol';
+import { isOpenableLink, parseWebviewMessage } from '../../../src/core/protocol/replyProtocol';
 
 describe('webview protocol', () => {
   it('accepts the messages it defines', () => {

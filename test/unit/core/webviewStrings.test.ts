@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { fillString, mergeWebviewStrings, WEBVIEW_STRING_DEFAULTS } from '../../../src/core/webviewStrings';
+import { fillString, mergeWebviewStrings, WEBVIEW_STRING_DEFAULTS } from '../../../src/core/protocol/webviewStrings';
 
 describe('webview strings', () => {
   it('uses the host’s strings and falls back to English for missing or invalid ones', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { CODE_ACTIONS, isOpenableLink } from '../../../src/core/webviewProtocol';
+import { CODE_ACTIONS, isOpenableLink } from '../../../src/core/protocol/replyProtocol';
 import { ACTION_ORDER, actionAriaLabel, actionDoneLabel, actionLabel, isCodeAction, orderedActions } from '../../../src/webview/actionLabels';
 import { isSafeLink } from '../../../src/webview/links';
 

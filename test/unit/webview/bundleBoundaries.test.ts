@@ -15,7 +15,7 @@ describe('webview bundle boundaries', () => {
   it('takes only types from the protocol modules (their validation library stays out of the bundle)', () => {
     let checked = 0;
     for (const { name, text } of sources()) {
-      for (const match of text.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'\.\.\/core\/(webviewProtocol|chatProtocol)';/gm)) {
+      for (const match of text.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'\.\.\/core\/protocol\/(replyProtocol|chatProtocol)';/gm)) {
         assert.ok(match[1], `${name} imports values from ${match[2] ?? 'a protocol'}: ${match[0]}`);
         checked++;
       }

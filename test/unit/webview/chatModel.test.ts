@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { ChatMessageView, ConversationView } from '../../../src/core/chatProtocol';
+import type { ChatMessageView, ConversationView } from '../../../src/core/protocol/chatProtocol';
 import { ChatModel } from '../../../src/webview/chatModel';
 
 function message(index: number, role: ChatMessageView['role'] = index % 2 === 0 ? 'user' : 'assistant'): ChatMessageView {

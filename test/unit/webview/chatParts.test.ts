@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { ERROR_ACTIONS } from '../../../src/core/chatProtocol';
-import { CODE_ACTIONS } from '../../../src/core/webviewProtocol';
+import { ERROR_ACTIONS } from '../../../src/core/protocol/chatProtocol';
+import { CODE_ACTIONS } from '../../../src/core/protocol/replyProtocol';
 import { CHAT_CODE_ACTIONS, chatReplyId, ERROR_ACTION_ORDER, errorActionLabel, isErrorAction, replyIdIndex } from '../../../src/webview/chatActions';
 import { CHAT_COMMANDS, commandMessage, isChatCommand } from '../../../src/webview/chatCommands';
 import { chatSavedState, savedDraft } from '../../../src/webview/chatSavedState';

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { WEBVIEW_STRING_DEFAULTS } from '../../../src/core/webviewStrings';
+import { WEBVIEW_STRING_DEFAULTS } from '../../../src/core/protocol/webviewStrings';
 
-const hostStrings = path.resolve(__dirname, '..', '..', '..', '..', 'src', 'webviewStrings.ts');
+const hostStrings = path.resolve(__dirname, '..', '..', '..', '..', 'src', 'webviewHost', 'localizedWebviewStrings.ts');
 
 describe('webview strings on the host', () => {
   it('localizes every webview string with a literal vscode.l10n.t of its English default', () => {

@@ -1,4 +1,4 @@
-import { l10n } from './l10n';
+import { l10n } from '../l10n';
 
 /**
  * Every way a call to a cluster can fail, as a typed error with a short message that tells the user

@@ -1,5 +1,5 @@
 import { ConfigurationError } from './errors';
-import { l10n } from './l10n';
+import { l10n } from '../l10n';
 
 /** A validated base address of the Clusters API, such as `https://api.wizlay.com/v1`. */
 export interface ServiceEndpoint {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CODE_ACTIONS } from './webviewProtocol';
+import { CODE_ACTIONS } from './replyProtocol';
 
 /**
  * The typed messages between the extension host and the chat view (the sidebar webview). The

@@ -13,7 +13,7 @@ import {
 } from './errors';
 import { clusterRequestPath, parseServiceEndpoint, type ServiceEndpoint } from './endpoint';
 import { parseErrorBody } from './errorBody';
-import { l10n } from './l10n';
+import { l10n } from '../l10n';
 import { CallDeadline } from './http/callDeadline';
 import { createDispatcher, type ProxySettings } from './http/dispatcher';
 import { discardBody, headerValue, readBodyCapped } from './http/readBody';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { CodeAction } from './core/webviewProtocol';
+import type { CodeAction } from '../core/protocol/replyProtocol';
 import { type ProposalDocuments } from './proposalDocuments';
 import type { StoredReply } from './replyStore';
 
@@ -57,7 +57,7 @@ export class ReplyActions {
 
   /** The text the “… Last Reply” commands use: the first code block, or the whole reply. */
   static async defaultBlock(reply: StoredReply): Promise<number | 'all'> {
-    const { extractCodeBlocks } = await import('./core/markdown.js');
+    const { extractCodeBlocks } = await import('../core/markdown.js');
     return extractCodeBlocks(reply.markdown).length > 0 ? 0 : 'all';
   }
 
@@ -160,7 +160,7 @@ async function payloadOf(reply: StoredReply, block: number | 'all'): Promise<Pay
   if (block === 'all') {
     return { text: reply.markdown, languageId: 'markdown' };
   }
-  const { extractCodeBlocks, languageIdForFence } = await import('./core/markdown.js');
+  const { extractCodeBlocks, languageIdForFence } = await import('../core/markdown.js');
   const code = extractCodeBlocks(reply.markdown)[block];
   if (!code) {
     return undefined;

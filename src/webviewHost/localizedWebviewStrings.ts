@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { WebviewStrings } from './core/webviewStrings';
+import type { WebviewStrings } from '../core/protocol/webviewStrings';
 
 /** The webview's texts in the user's language (each a literal, so VS Code's l10n tooling finds it). */
 export function localizedWebviewStrings(): WebviewStrings {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { type ClusterError, isClusterError } from './core/errors';
-import { recoveryActionsFor } from './errorActions';
+import { type ClusterError, isClusterError } from '../core/client/errors';
+import { recoveryActionsFor } from './recoveryActions';
 
 export interface ErrorRecovery {
   /** Sends the same request again. */

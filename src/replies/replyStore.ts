@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Message } from './core/messages';
+import type { Message } from '../core/client/messages';
 import type { SourceAnchor } from './sourceAnchor';
 
 /** A reply the user can act on, and where its request came from (if from an editor). */

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { ApiKeyStore } from './apiKeyStore';
 import type { ClusterClientProvider } from './clusterClientProvider';
-import type { ClusterReply } from './core/clusterClient';
-import { CancelledError, MissingApiKeyError } from './core/errors';
-import type { Message } from './core/messages';
+import type { ClusterReply } from '../core/client/clusterClient';
+import { CancelledError, MissingApiKeyError } from '../core/client/errors';
+import type { Message } from '../core/client/messages';
 import { signalFor } from './tokenSignal';
 
 /**

@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import { clusterLabel } from './clusterStore';
-import type { ClusterReply } from './core/clusterClient';
-import type { Message } from './core/messages';
-import type { ErrorPresenter } from './errorPresenter';
-import type { RequestPreparation } from './requestPreparation';
-import type { ClusterEntry } from './settings';
-import type { ClusterStatusBar } from './statusBar';
-import { signalFor } from './tokenSignal';
+import { clusterLabel } from '../clusters/clusterStore';
+import type { ClusterReply } from '../core/client/clusterClient';
+import type { Message } from '../core/client/messages';
+import type { ErrorPresenter } from '../service/errorPresenter';
+import type { RequestPreparation } from '../service/requestPreparation';
+import type { ClusterEntry } from '../settings';
+import type { ClusterStatusBar } from '../clusters/clusterStatusBar';
+import { signalFor } from '../service/tokenSignal';
 
 export interface ClusterRequest {
   /** What the user asked for, e.g. "Explain"; shown in the progress notification. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { localizedWebviewStrings } from './webviewStrings';
+import { localizedWebviewStrings } from './localizedWebviewStrings';
 
 /**
  * The HTML shell of the extension's webviews: a strict CSP (no remote anything, nonce-only

@@ -2,11 +2,11 @@ import * as vscode from 'vscode';
 import type { ApiKeyStore } from './apiKeyStore';
 import { promptForApiKey } from './apiKeyPrompt';
 import type { ClusterClientProvider } from './clusterClientProvider';
-import { pickCluster } from './clusterPicker';
-import type { ClusterStore } from './clusterStore';
-import type { ClusterClient } from './core/clusterClient';
+import { pickCluster } from '../clusters/clusterPicker';
+import type { ClusterStore } from '../clusters/clusterStore';
+import type { ClusterClient } from '../core/client/clusterClient';
 import type { ErrorPresenter } from './errorPresenter';
-import type { ClusterEntry } from './settings';
+import type { ClusterEntry } from '../settings';
 
 export interface PreparedRequest {
   readonly cluster: ClusterEntry;

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { type CodeAction, type HostToWebviewMessage, isOpenableLink, parseWebviewMessage } from './core/webviewProtocol';
+import { type CodeAction, type HostToWebviewMessage, isOpenableLink, parseWebviewMessage } from '../core/protocol/replyProtocol';
 import type { ReplyActions } from './replyActions';
 import type { ReplyStore, StoredReply } from './replyStore';
-import { webviewHtml, webviewOptions } from './webviewHtml';
+import { webviewHtml, webviewOptions } from '../webviewHost/webviewHtml';
 
 const VIEW_TYPE = 'clusterChat.reply';
 const ACTIONS_WITH_SOURCE: readonly CodeAction[] = ['copy', 'insert', 'replace', 'diff', 'newFile', 'continueInChat'];

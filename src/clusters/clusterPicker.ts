@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { clusterLabel, type ClusterStore } from './clusterStore';
-import type { ClusterEntry } from './settings';
+import type { ClusterEntry } from '../settings';
 
 interface ClusterItem extends vscode.QuickPickItem {
   readonly cluster?: ClusterEntry;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ClusterClient } from './core/clusterClient';
+import type { ClusterClient } from '../core/client/clusterClient';
 
 const CLIENT_SETTINGS = ['clusterChat.baseUrl', 'clusterChat.requestTimeoutSeconds', 'http.proxy', 'http.proxyStrictSSL'];
 
@@ -28,8 +28,8 @@ export class ClusterClientProvider implements vscode.Disposable {
       return this.client;
     }
     const [{ ClusterClient }, { formatRequestLogEntry }] = await Promise.all([
-      import('./core/clusterClient.js'),
-      import('./core/requestLog.js'),
+      import('../core/client/clusterClient.js'),
+      import('../core/client/requestLog.js'),
     ]);
     const settings = vscode.workspace.getConfiguration('clusterChat');
     const http = vscode.workspace.getConfiguration('http');

@@ -1,4 +1,4 @@
-import type { ClusterError } from './core/errors';
+import type { ClusterError } from '../core/client/errors';
 
 /** What can fix a failed request, besides looking at the log. */
 export type RecoveryAction = 'retry' | 'updateApiKey' | 'selectCluster' | 'openSettings';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { type ClusterEntry, settings } from './settings';
+import { type ClusterEntry, settings } from '../settings';
 
 const ACTIVE_KEY = 'clusterChat.activeCluster';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import type { Message } from './messages';
-import { fenceCode, fenceLanguageFor } from './selectionPrompt';
+import type { Message } from '../client/messages';
+import { fenceCode, fenceLanguageFor } from '../prompts/selectionPrompt';
 
 /** One chat message as stored: who said it, the text, and (for replies) which cluster answered. */
 const StoredMessageSchema = z.object({

@@ -1,10 +1,10 @@
-import type { ClusterChatApi } from './api/clusterChatApi';
-import type { ApiKeyStore } from './apiKeyStore';
-import type { ChatController } from './chat/chatController';
-import type { ClusterClientProvider } from './clusterClientProvider';
-import type { ClusterStore } from './clusterStore';
-import type { ClusterParticipant } from './participant/clusterParticipant';
-import type { ReplyStore } from './replyStore';
+import type { ClusterChatApi } from './clusterChatApi';
+import type { ApiKeyStore } from '../service/apiKeyStore';
+import type { ChatController } from '../chat/chatController';
+import type { ClusterClientProvider } from '../service/clusterClientProvider';
+import type { ClusterStore } from '../clusters/clusterStore';
+import type { ClusterParticipant } from '../participant/clusterParticipant';
+import type { ReplyStore } from '../replies/replyStore';
 
 /**
  * What `activate()` returns: the API for other extensions. The hooks under `testing` exist only

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { applyChanges, type TrackedSpan } from './core/offsetTracking';
+import { applyChanges, type TrackedSpan } from '../core/offsetTracking';
 
 /**
  * Where a request's code came from: the document, the sent range and the cursor, followed through

@@ -1,4 +1,4 @@
-import type { Message } from './messages';
+import type { Message } from '../client/messages';
 
 /** The palette and context-menu actions that send code to a cluster. */
 export const SELECTION_ACTIONS = ['send', 'explain', 'refactor', 'writeTests', 'fix', 'ask'] as const;

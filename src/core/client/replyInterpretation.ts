@@ -10,7 +10,7 @@ import {
   UnexpectedStatusError,
   UnknownClusterError,
 } from './errors';
-import { l10n } from './l10n';
+import { l10n } from '../l10n';
 import { ClusterReplySchema, type Message, type ReplyMessage } from './messages';
 
 /** A usable reply: the whole returned conversation and the assistant message appended to it. */

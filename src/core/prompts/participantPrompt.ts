@@ -1,5 +1,5 @@
-import { type Attachment, composeUserMessage } from './conversation';
-import type { Message } from './messages';
+import { type Attachment, composeUserMessage } from '../chat/conversation';
+import type { Message } from '../client/messages';
 import { fillTemplate, type SelectionAction } from './selectionPrompt';
 
 /** The `@cluster` slash commands and the selection action each one stands for. */

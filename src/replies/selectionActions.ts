@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { buildSelectionMessages, type CodeContext, type SelectionAction } from './core/selectionPrompt';
+import { buildSelectionMessages, type CodeContext, type SelectionAction } from '../core/prompts/selectionPrompt';
 import type { ReplyPanel } from './replyPanel';
 import type { ReplyStore } from './replyStore';
 import type { RequestRunner } from './requestRunner';
-import { settings } from './settings';
+import { settings } from '../settings';
 import { SourceAnchor } from './sourceAnchor';
 
 interface ActionCommand {

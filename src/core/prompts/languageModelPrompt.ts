@@ -1,4 +1,4 @@
-import type { Message, Role } from './messages';
+import type { Message, Role } from '../client/messages';
 
 /**
  * What a message handed to the language model provider holds, independent of the VS Code classes
