@@ -6,7 +6,6 @@ import { ChatController } from './chat/chatController';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
 import { ApiKeyStore } from './service/apiKeyStore';
 import { ClusterClientProvider } from './service/clusterClientProvider';
-import { ClusterSender } from './service/clusterSender';
 import { pickCluster } from './clusters/clusterPicker';
 import { ClusterStore } from './clusters/clusterStore';
 import { ConversationFiles } from './core/chat/conversationFiles';
@@ -21,7 +20,7 @@ import { ReplyActions } from './replies/replyActions';
 import { registerReplyCommands } from './replies/replyCommands';
 import { ReplyPanel } from './replies/replyPanel';
 import { ReplyStore } from './replies/replyStore';
-import { RequestPreparation } from './service/requestPreparation';
+import { RequestPipeline } from './service/requestPipeline';
 import { RequestRunner } from './replies/requestRunner';
 import { registerSelectionActions } from './replies/selectionActions';
 import { ClusterStatusBar } from './clusters/clusterStatusBar';
@@ -40,9 +39,9 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
   const replies = new ReplyStore();
   const proposals = new ProposalDocuments();
   const actions = new ReplyActions(proposals);
-  const preparation = new RequestPreparation(clients, apiKeys, clusters, errors);
+  const pipeline = new RequestPipeline(clients, apiKeys, clusters, statusBar, log);
   const conversationsFolder = vscode.Uri.joinPath(context.globalStorageUri, 'conversations').fsPath;
-  const chat = new ChatController(new ConversationFiles(conversationsFolder), context.globalState, preparation, clusters, actions, log);
+  const chat = new ChatController(new ConversationFiles(conversationsFolder), context.globalState, pipeline, clusters, actions, log);
   const panel = new ReplyPanel(context.extensionUri, replies, actions, log, async (reply) => {
     if (!reply.conversation) {
       return false;
@@ -51,12 +50,11 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
     return true;
   });
-  const runner = new RequestRunner(preparation, statusBar, errors);
-  const sender = new ClusterSender(clients, apiKeys);
-  const { api, disposable: apiDisposable } = createClusterChatApi(clusters, sender, log);
-  const participant = new ClusterParticipant(preparation, statusBar, log);
+  const runner = new RequestRunner(pipeline, errors);
+  const { api, disposable: apiDisposable } = createClusterChatApi(clusters, pipeline, log);
+  const participant = new ClusterParticipant(pipeline);
   const participantRegistration = registerClusterParticipant(participant, context.extensionUri, log);
-  const languageModels = registerLanguageModels(() => new ClusterModelProvider(clusters, apiKeys, sender, log), log);
+  const languageModels = registerLanguageModels(() => new ClusterModelProvider(clusters, apiKeys, pipeline), log);
 
   context.subscriptions.push(
     log,
@@ -87,6 +85,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     apiKeys,
     clients,
     clusters,
+    statusBar,
     replies,
     chat,
     conversationsFolder,

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ClusterSender } from '../service/clusterSender';
+import type { RequestPipeline } from '../service/requestPipeline';
 import { clusterLabel, type ClusterStore } from '../clusters/clusterStore';
 import { type ClusterErrorKind, ConfigurationError } from '../core/client/errors';
 import type { Message } from '../core/client/messages';
@@ -20,7 +20,7 @@ const SENDABLE_ROLES: readonly unknown[] = ['system', 'user', 'assistant'];
  */
 export function createClusterChatApi(
   clusters: ClusterStore,
-  sender: ClusterSender,
+  pipeline: RequestPipeline,
   log: vscode.LogOutputChannel,
 ): { readonly api: ClusterChatApi; readonly disposable: vscode.Disposable } {
   const info = (cluster: ClusterEntry, activeId: string | undefined): ClusterInfo => ({
@@ -49,7 +49,11 @@ export function createClusterChatApi(
       }
       const conversation = plainMessages(messages);
       log.info(`Extension API: sending ${conversation.length} message(s) to cluster ${clusterId}.`);
-      const reply = await sender.send(clusterId, conversation, token);
+      const sent = await pipeline.send({ caller: 'api', clusterId, messages: conversation, token, interactive: false });
+      if (!sent) {
+        throw new ConfigurationError(vscode.l10n.t('The request was not sent.'));
+      }
+      const { reply } = sent;
       return {
         clusterId,
         message: reply.assistant,

@@ -2,6 +2,7 @@ import type { ClusterChatApi } from './clusterChatApi';
 import type { ApiKeyStore } from '../service/apiKeyStore';
 import type { ChatController } from '../chat/chatController';
 import type { ClusterClientProvider } from '../service/clusterClientProvider';
+import type { ClusterStatusBar } from '../clusters/clusterStatusBar';
 import type { ClusterStore } from '../clusters/clusterStore';
 import type { ClusterParticipant } from '../participant/clusterParticipant';
 import type { ReplyStore } from '../replies/replyStore';
@@ -16,6 +17,8 @@ export interface ClusterChatExports extends ClusterChatApi {
     readonly apiKeys: ApiKeyStore;
     readonly clients: ClusterClientProvider;
     readonly clusters: ClusterStore;
+    /** Shows how many requests are under way: every caller's requests pass through it. */
+    readonly statusBar: ClusterStatusBar;
     readonly replies: ReplyStore;
     readonly chat: ChatController;
     /** Where conversations are saved (one JSON file each). */

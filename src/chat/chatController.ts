@@ -14,9 +14,9 @@ import type { ConversationFiles } from '../core/chat/conversationFiles';
 import { isClusterError } from '../core/client/errors';
 import type { CodeAction } from '../core/protocol/replyProtocol';
 import { clusterLabel, type ClusterStore } from '../clusters/clusterStore';
-import { recoveryActionsFor } from '../service/recoveryActions';
+import { recoveryActionsFor } from '../core/client/recovery';
 import type { ReplyActions } from '../replies/replyActions';
-import type { RequestPreparation } from '../service/requestPreparation';
+import type { RequestPipeline } from '../service/requestPipeline';
 import { settings } from '../settings';
 
 const ACTIVE_KEY = 'clusterChat.activeConversation';
@@ -37,7 +37,7 @@ export class ChatController implements vscode.Disposable {
   private activeId = '';
   private attachments: Attachment[] = [];
   private readonly errors = new Map<string, ChatErrorView>();
-  private inFlight: { readonly conversationId: string; readonly controller: AbortController } | undefined;
+  private inFlight: { readonly conversationId: string; readonly cancellation: vscode.CancellationTokenSource } | undefined;
   private view: ChatViewConnection | undefined;
   private loaded: Promise<void> | undefined;
   private draftTimer: NodeJS.Timeout | undefined;
@@ -46,7 +46,7 @@ export class ChatController implements vscode.Disposable {
   constructor(
     private readonly files: ConversationFiles,
     private readonly memento: vscode.Memento,
-    private readonly preparation: RequestPreparation,
+    private readonly pipeline: RequestPipeline,
     private readonly clusters: ClusterStore,
     private readonly actions: ReplyActions,
     private readonly log: vscode.LogOutputChannel,
@@ -97,7 +97,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   stop(): void {
-    this.inFlight?.controller.abort();
+    this.inFlight?.cancellation.cancel();
   }
 
   /** Drops the last reply and asks again. */
@@ -259,15 +259,18 @@ export class ChatController implements vscode.Disposable {
       case 'retry':
         await this.sendTurn(conversationId);
         return;
-      case 'setApiKey':
-        if (await this.preparation.updateApiKey()) {
+      case 'updateApiKey':
+        if (await this.pipeline.updateApiKey()) {
           await this.sendTurn(conversationId);
         }
         return;
       case 'selectCluster':
-        if (await this.preparation.selectCluster()) {
+        if (await this.pipeline.selectCluster()) {
           await this.sendTurn(conversationId);
         }
+        return;
+      case 'openSettings':
+        await vscode.commands.executeCommand('workbench.action.openSettings', 'clusterChat');
         return;
       case 'showLog':
         this.log.show(true);
@@ -301,31 +304,25 @@ export class ChatController implements vscode.Disposable {
       return;
     }
     this.setError(conversationId, undefined);
-    const prepared = await this.preparation.prepare();
-    if (!prepared) {
-      this.setError(conversationId, {
-        index: failedIndex,
-        message: vscode.l10n.t('Not sent: choose a cluster and set an API key, then retry.'),
-        actions: ['selectCluster', 'setApiKey', 'retry'],
-      });
-      return;
-    }
-    const controller = new AbortController();
-    this.inFlight = { conversationId, controller };
+    const cancellation = new vscode.CancellationTokenSource();
+    this.inFlight = { conversationId, cancellation };
     this.post({ type: 'busy', conversationId, busy: true });
     try {
-      const reply = await prepared.client.send({
-        clusterId: prepared.cluster.id,
-        messages: requestMessages(conversation),
-        apiKey: prepared.apiKey,
-        signal: controller.signal,
-      });
+      const sent = await this.pipeline.send({ caller: 'chat', messages: requestMessages(conversation), token: cancellation.token, interactive: true });
+      if (!sent) {
+        this.setError(conversationId, {
+          index: failedIndex,
+          message: vscode.l10n.t('Not sent: choose a cluster and set an API key, then retry.'),
+          actions: ['selectCluster', 'updateApiKey', 'retry'],
+        });
+        return;
+      }
       const current = this.conversations.get(conversationId);
       if (!current) {
         return;
       }
       const updated = this.update(
-        appendMessage(current, { role: 'assistant', content: reply.assistant.content, cluster: clusterLabel(prepared.cluster), at: now() }),
+        appendMessage(current, { role: 'assistant', content: sent.reply.assistant.content, cluster: clusterLabel(sent.cluster), at: now() }),
       );
       await this.save(updated);
       this.post({ type: 'messagesAppended', conversationId, messages: [messageView(updated, updated.messages.length - 1)] });
@@ -334,11 +331,10 @@ export class ChatController implements vscode.Disposable {
       if (isClusterError(error) && error.kind === 'cancelled') {
         this.setError(conversationId, { index: failedIndex, message: vscode.l10n.t('Stopped. Your message is kept; retry to send it again.'), actions: ['retry'] });
       } else {
-        const message = error instanceof Error ? error.message : String(error);
-        this.log.warn(`chat ${isClusterError(error) ? error.kind : 'error'}: ${message}`);
-        this.setError(conversationId, { index: failedIndex, message, actions: errorActions(error) });
+        this.setError(conversationId, { index: failedIndex, message: error instanceof Error ? error.message : String(error), actions: chatRecoveryActions(error) });
       }
     } finally {
+      cancellation.dispose();
       this.inFlight = undefined;
       this.post({ type: 'busy', conversationId, busy: false });
     }
@@ -486,22 +482,10 @@ function lastIndexOf(conversation: StoredConversation, role: 'user' | 'assistant
   return -1;
 }
 
-function errorActions(error: unknown): ErrorAction[] {
-  const actions: ErrorAction[] = [];
-  if (isClusterError(error)) {
-    for (const action of recoveryActionsFor(error)) {
-      if (action === 'updateApiKey') {
-        actions.push('setApiKey');
-      } else if (action === 'retry' || action === 'selectCluster') {
-        actions.push(action);
-      }
-    }
-  }
-  if (!actions.includes('retry')) {
-    actions.push('retry');
-  }
-  actions.push('showLog');
-  return actions;
+/** The chat always offers Retry: the user may have fixed the cause elsewhere (a setting, the network). */
+function chatRecoveryActions(error: unknown): ErrorAction[] {
+  const actions = recoveryActionsFor(error);
+  return actions.includes('retry') ? actions : ['retry', ...actions];
 }
 
 function newId(): string {

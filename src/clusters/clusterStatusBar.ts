@@ -15,6 +15,11 @@ export class ClusterStatusBar implements vscode.Disposable {
     this.item.show();
   }
 
+  /** How many requests are under way. */
+  get activeRequests(): number {
+    return this.busyCount;
+  }
+
   /** Shows the busy state until the returned disposable is disposed. */
   busy(): vscode.Disposable {
     this.busyCount++;

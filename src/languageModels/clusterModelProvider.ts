@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ApiKeyStore } from '../service/apiKeyStore';
 import { promptForApiKey } from '../service/apiKeyPrompt';
-import type { ClusterSender } from '../service/clusterSender';
+import type { RequestPipeline } from '../service/requestPipeline';
 import type { ClusterStore } from '../clusters/clusterStore';
 import { describeClusterModel, estimateTokenCount, toClusterMessages } from '../core/prompts/languageModelPrompt';
 import type { LanguageModelChatInformation, LanguageModelChatProvider, LanguageModelChatRequestMessage } from './languageModelApi';
@@ -21,8 +21,7 @@ export class ClusterModelProvider implements LanguageModelChatProvider, vscode.D
   constructor(
     private readonly clusters: ClusterStore,
     private readonly keys: ApiKeyStore,
-    private readonly sender: ClusterSender,
-    private readonly log: vscode.LogOutputChannel,
+    private readonly pipeline: RequestPipeline,
   ) {
     this.subscriptions = [
       clusters.onDidChangeActive(() => this.changed.fire()),
@@ -36,11 +35,11 @@ export class ClusterModelProvider implements LanguageModelChatProvider, vscode.D
   }
 
   async provideLanguageModelChatInformation(options: { readonly silent: boolean }): Promise<LanguageModelChatInformation[]> {
-    const origin = await this.sender.origin();
+    const origin = await this.pipeline.origin();
     if (origin === undefined) {
       return [];
     }
-    if (!(await this.sender.hasApiKey())) {
+    if (!(await this.pipeline.hasApiKey())) {
       if (options.silent || (await promptForApiKey(this.keys, origin)) === undefined) {
         return [];
       }
@@ -60,10 +59,11 @@ export class ClusterModelProvider implements LanguageModelChatProvider, vscode.D
       throw new vscode.LanguageModelError(vscode.l10n.t('The request holds no text to send to the cluster.'));
     }
     try {
-      const reply = await this.sender.send(model.id, conversation, token);
-      progress.report(new vscode.LanguageModelTextPart(reply.assistant.content));
+      const sent = await this.pipeline.send({ caller: 'languageModel', clusterId: model.id, messages: conversation, token, interactive: false });
+      if (sent) {
+        progress.report(new vscode.LanguageModelTextPart(sent.reply.assistant.content));
+      }
     } catch (error) {
-      this.log.warn(`Language model request to cluster ${model.id} failed: ${error instanceof Error ? error.message : String(error)}`);
       throw toLanguageModelError(error);
     }
   }

@@ -1,13 +1,11 @@
 import * as vscode from 'vscode';
 import { clusterLabel } from '../clusters/clusterStore';
-import { type ClusterError, isClusterError } from '../core/client/errors';
+import { isClusterError } from '../core/client/errors';
+import { recoveryActionsFor } from '../core/client/recovery';
 import { PARTICIPANT_ID } from '../core/contributionIds';
 import { actionForCommand, buildParticipantMessages, composeParticipantMessage } from '../core/prompts/participantPrompt';
-import { recoveryActionsFor } from '../service/recoveryActions';
-import type { RequestPreparation } from '../service/requestPreparation';
+import type { RequestPipeline } from '../service/requestPipeline';
 import { settings } from '../settings';
-import type { ClusterStatusBar } from '../clusters/clusterStatusBar';
-import { signalFor } from '../service/tokenSignal';
 import { exchangesFromHistory } from './chatHistory';
 import { activeEditorCode, resolveReferences } from './chatReferences';
 
@@ -18,11 +16,7 @@ import { activeEditorCode, resolveReferences } from './chatReferences';
  * none. Failures render as chat errors with the buttons that fix them.
  */
 export class ClusterParticipant {
-  constructor(
-    private readonly preparation: RequestPreparation,
-    private readonly statusBar: ClusterStatusBar,
-    private readonly log: vscode.LogOutputChannel,
-  ) {}
+  constructor(private readonly pipeline: RequestPipeline) {}
 
   readonly handle: vscode.ChatRequestHandler = async (request, context, stream, token) => {
     const action = actionForCommand(request.command);
@@ -57,51 +51,37 @@ export class ClusterParticipant {
     const sent = composeParticipantMessage({ prompt: request.prompt, attachments, ...(action ? { instruction: settings.instruction(action) } : {}) });
     const messages = buildParticipantMessages(settings.systemPrompt(), exchangesFromHistory(context.history), sent);
 
-    const prepared = await this.preparation.prepare();
-    if (!prepared) {
-      stream.markdown(vscode.l10n.t('@cluster needs an active cluster and an API key to send this.'));
-      stream.button({ command: 'clusterChat.selectCluster', title: vscode.l10n.t('Select Cluster') });
-      stream.button({ command: 'clusterChat.setApiKey', title: vscode.l10n.t('Set API Key') });
-      return {};
-    }
-    if (token.isCancellationRequested) {
-      // Cancelled while a picker or the key box was open: nothing was sent, and nothing will be.
-      return {};
-    }
-    const { cluster, client, apiKey } = prepared;
-    for (const reference of request.references) {
-      if (reference.value instanceof vscode.Uri || reference.value instanceof vscode.Location) {
-        stream.reference(reference.value);
-      }
-    }
-    stream.progress(vscode.l10n.t('Asking {0}…', clusterLabel(cluster)));
-    const cancellation = signalFor(token);
-    const busy = this.statusBar.busy();
     try {
-      const reply = await client.send({ clusterId: cluster.id, messages, apiKey, signal: cancellation.signal });
+      const prepared = await this.pipeline.prepare({ caller: 'participant', messages, interactive: true, token });
+      if (!prepared) {
+        stream.markdown(vscode.l10n.t('@cluster needs an active cluster and an API key to send this.'));
+        stream.button({ command: 'clusterChat.selectCluster', title: vscode.l10n.t('Select Cluster') });
+        stream.button({ command: 'clusterChat.setApiKey', title: vscode.l10n.t('Set API Key') });
+        return {};
+      }
+      for (const reference of request.references) {
+        if (reference.value instanceof vscode.Uri || reference.value instanceof vscode.Location) {
+          stream.reference(reference.value);
+        }
+      }
+      stream.progress(vscode.l10n.t('Asking {0}…', clusterLabel(prepared.cluster)));
+      const { reply, cluster } = await this.pipeline.execute(prepared, token);
       stream.markdown(reply.assistant.content);
       return { metadata: { clusterId: cluster.id, sent, reply: reply.assistant.content } };
     } catch (error) {
       if (isClusterError(error) && error.kind === 'cancelled') {
         return {};
       }
-      const message = error instanceof Error ? error.message : String(error);
-      this.log.warn(`@cluster request to ${cluster.id} failed: ${message}`);
-      if (isClusterError(error)) {
-        for (const button of buttonsFor(error)) {
-          stream.button(button);
-        }
+      for (const button of buttonsFor(error)) {
+        stream.button(button);
       }
-      stream.button({ command: 'clusterChat.showLog', title: vscode.l10n.t('Show Log') });
-      return { errorDetails: { message } };
-    } finally {
-      busy.dispose();
-      cancellation.dispose();
+      return { errorDetails: { message: error instanceof Error ? error.message : String(error) } };
     }
   };
 }
 
-function buttonsFor(error: ClusterError): vscode.Command[] {
+/** The fixes for a failure as chat buttons (the Chat view has its own Retry for the last request). */
+function buttonsFor(error: unknown): vscode.Command[] {
   return recoveryActionsFor(error).flatMap((action): vscode.Command[] => {
     switch (action) {
       case 'updateApiKey':
@@ -110,8 +90,9 @@ function buttonsFor(error: ClusterError): vscode.Command[] {
         return [{ command: 'clusterChat.selectCluster', title: vscode.l10n.t('Select Cluster') }];
       case 'openSettings':
         return [{ command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Settings'), arguments: ['clusterChat'] }];
+      case 'showLog':
+        return [{ command: 'clusterChat.showLog', title: vscode.l10n.t('Show Log') }];
       case 'retry':
-        // The Chat view has its own Retry for the last request.
         return [];
     }
   });

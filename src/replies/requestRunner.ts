@@ -1,35 +1,24 @@
 import * as vscode from 'vscode';
 import { clusterLabel } from '../clusters/clusterStore';
-import type { ClusterReply } from '../core/client/clusterClient';
 import type { Message } from '../core/client/messages';
 import type { ErrorPresenter } from '../service/errorPresenter';
-import type { RequestPreparation } from '../service/requestPreparation';
-import type { ClusterEntry } from '../settings';
-import type { ClusterStatusBar } from '../clusters/clusterStatusBar';
-import { signalFor } from '../service/tokenSignal';
+import type { PipelineReply, RequestPipeline } from '../service/requestPipeline';
 
 export interface ClusterRequest {
   /** What the user asked for, e.g. "Explain"; shown in the progress notification. */
   readonly title: string;
   readonly messages: readonly Message[];
   /** Receives the reply, whether it came at once or after a Retry, a new key or another cluster. */
-  readonly deliver: (completed: CompletedRequest) => unknown;
-}
-
-export interface CompletedRequest {
-  readonly reply: ClusterReply;
-  readonly cluster: ClusterEntry;
+  readonly deliver: (completed: PipelineReply) => unknown;
 }
 
 /**
- * Sends a conversation to the active cluster the way a user expects: asks for a cluster or a key
- * when there is none instead of failing, shows progress with Cancel (which aborts the HTTP
- * request), marks the status bar busy, and turns failures into messages with fixes.
+ * How a selection action presents a request: a progress notification with Cancel (which aborts
+ * the HTTP request) while it runs, and a failure as a notification with the buttons that fix it.
  */
 export class RequestRunner {
   constructor(
-    private readonly preparation: RequestPreparation,
-    private readonly statusBar: ClusterStatusBar,
+    private readonly pipeline: RequestPipeline,
     private readonly errors: ErrorPresenter,
   ) {}
 
@@ -39,39 +28,28 @@ export class RequestRunner {
    * true if a fix then delivered the reply.
    */
   async run(request: ClusterRequest): Promise<boolean> {
-    const prepared = await this.preparation.prepare();
-    if (!prepared) {
-      return false;
-    }
-    const { cluster, client, apiKey } = prepared;
-    const busy = this.statusBar.busy();
     try {
+      const prepared = await this.pipeline.prepare({ caller: 'selectionAction', messages: request.messages, interactive: true });
+      if (!prepared) {
+        return false;
+      }
       const reply = await vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Cluster Chat: {0} — waiting for {1}…', request.title, clusterLabel(cluster)),
+          title: vscode.l10n.t('Cluster Chat: {0} — waiting for {1}…', request.title, clusterLabel(prepared.cluster)),
           cancellable: true,
         },
-        (_progress, token) => {
-          const cancellation = signalFor(token);
-          return client
-            .send({ clusterId: cluster.id, messages: request.messages, apiKey, signal: cancellation.signal })
-            .finally(() => cancellation.dispose());
-        },
+        (_progress, token) => this.pipeline.execute(prepared, token),
       );
-      busy.dispose();
-      await request.deliver({ reply, cluster });
+      await request.deliver(reply);
       return true;
     } catch (error) {
-      busy.dispose();
       const recovered = await this.errors.show(error, {
         retry: () => this.run(request),
-        updateApiKey: async () => ((await this.preparation.updateApiKey()) ? this.run(request) : false),
-        selectCluster: async () => ((await this.preparation.selectCluster()) ? this.run(request) : false),
+        updateApiKey: async () => ((await this.pipeline.updateApiKey()) ? this.run(request) : false),
+        selectCluster: async () => ((await this.pipeline.selectCluster()) ? this.run(request) : false),
       });
       return recovered === true;
-    } finally {
-      busy.dispose();
     }
   }
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { type ClusterError, isClusterError } from '../core/client/errors';
-import { recoveryActionsFor } from './recoveryActions';
+import { isClusterError } from '../core/client/errors';
+import { recoveryActionsFor } from '../core/client/recovery';
+import type { RecoveryAction } from '../core/protocol/recoveryActions';
 
 export interface ErrorRecovery {
   /** Sends the same request again. */
@@ -23,18 +24,18 @@ export class ErrorPresenter {
     if (!isClusterError(error)) {
       const message = error instanceof Error ? error.message : String(error);
       this.log.error(`Unexpected error: ${message}`);
-      return this.offer(vscode.l10n.t('Cluster Chat: something went wrong: {0}', message), [], recovery);
+      return this.offer(vscode.l10n.t('Cluster Chat: something went wrong: {0}', message), ['showLog'], recovery);
     }
     this.log.warn(`${error.kind}${error.status ? ` (HTTP ${error.status})` : ''}: ${error.message}`);
     if (error.kind === 'cancelled') {
       vscode.window.setStatusBarMessage(vscode.l10n.t('Cluster Chat: request cancelled'), 3000);
       return undefined;
     }
-    return this.offer(`Cluster Chat: ${error.message}`, buttonsFor(error, recovery), recovery);
+    return this.offer(`Cluster Chat: ${error.message}`, offered(recoveryActionsFor(error), recovery), recovery);
   }
 
-  private async offer(message: string, buttons: readonly Button[], recovery: ErrorRecovery): Promise<unknown> {
-    const labels = [...buttons.map((button) => label(button)), label('showLog')];
+  private async offer(message: string, buttons: readonly RecoveryAction[], recovery: ErrorRecovery): Promise<unknown> {
+    const labels = buttons.map((button) => label(button));
     const choice = await vscode.window.showErrorMessage(message, ...labels);
     switch (choice) {
       case label('retry'):
@@ -55,9 +56,7 @@ export class ErrorPresenter {
   }
 }
 
-type Button = 'retry' | 'updateApiKey' | 'selectCluster' | 'openSettings' | 'showLog';
-
-function label(button: Button): string {
+function label(button: RecoveryAction): string {
   switch (button) {
     case 'retry':
       return vscode.l10n.t('Retry');
@@ -72,6 +71,7 @@ function label(button: Button): string {
   }
 }
 
-function buttonsFor(error: ClusterError, recovery: ErrorRecovery): Button[] {
-  return recoveryActionsFor(error).filter((action) => action === 'openSettings' || recovery[action] !== undefined);
+/** The actions this notification can carry out: a retry, key or cluster change only where the caller provides it. */
+function offered(actions: readonly RecoveryAction[], recovery: ErrorRecovery): RecoveryAction[] {
+  return actions.filter((action) => action === 'openSettings' || action === 'showLog' || recovery[action] !== undefined);
 }

@@ -3,31 +3,16 @@ import type { CodeAction } from '../core/protocol/replyProtocol';
 import type { WebviewStringKey } from '../core/protocol/webviewStrings';
 import { text } from './strings';
 
-/**
- * The chat protocol's ERROR_ACTIONS, spelled out here because importing the protocol module's
- * values would bundle its validation library into the webview. The type makes the compiler reject
- * any difference from ERROR_ACTIONS, in content or order.
- */
-export const ERROR_ACTION_ORDER: (typeof import('../core/protocol/chatProtocol'))['ERROR_ACTIONS'] = [
-  'retry',
-  'setApiKey',
-  'selectCluster',
-  'showLog',
-];
-
 /** What a code block in a chat reply offers (continuing in chat makes no sense inside the chat). */
 export const CHAT_CODE_ACTIONS: readonly CodeAction[] = ['copy', 'insert', 'replace', 'diff', 'newFile'];
 
 const ERROR_LABEL_KEYS: Record<ErrorAction, WebviewStringKey> = {
   retry: 'retry',
-  setApiKey: 'setApiKey',
+  updateApiKey: 'updateApiKey',
   selectCluster: 'selectCluster',
+  openSettings: 'openSettings',
   showLog: 'showLog',
 };
-
-export function isErrorAction(value: unknown): value is ErrorAction {
-  return typeof value === 'string' && (ERROR_ACTION_ORDER as readonly string[]).includes(value);
-}
 
 export function errorActionLabel(action: ErrorAction): string {
   return text(ERROR_LABEL_KEYS[action]);

@@ -1,7 +1,7 @@
 import type { ChatToHostMessage } from '../core/protocol/chatProtocol';
 import type { CodeAction } from '../core/protocol/replyProtocol';
 import { ACTION_BUTTON_SELECTOR, readButtonAction } from './actionButtons';
-import { isErrorAction } from './chatActions';
+import { isRecoveryAction } from '../core/protocol/recoveryActions';
 import { commandMessage, isChatCommand } from './chatCommands';
 
 /** What a click on one of the chat view's buttons asks for. */
@@ -27,7 +27,7 @@ export function readChatClick(button: HTMLButtonElement): ChatClick | undefined 
     return message ? { kind: 'post', message } : { kind: 'toggleHistory' };
   }
   if (errorAction !== undefined) {
-    return isErrorAction(errorAction) ? { kind: 'post', message: { type: 'errorAction', action: errorAction } } : undefined;
+    return isRecoveryAction(errorAction) ? { kind: 'post', message: { type: 'errorAction', action: errorAction } } : undefined;
   }
   const classes = button.classList;
   if (classes.contains('chat-stop')) {

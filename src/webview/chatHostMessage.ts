@@ -8,7 +8,7 @@ import type {
   HostToChatMessage,
 } from '../core/protocol/chatProtocol';
 import { isCodeAction } from './actionLabels';
-import { isErrorAction } from './chatActions';
+import { isRecoveryAction } from '../core/protocol/recoveryActions';
 import { isIndex, isRecord, isText, parseList } from './shapes';
 
 /**
@@ -68,7 +68,7 @@ function parseMessages(raw: unknown): ChatMessageView[] | undefined {
 }
 
 function parseErrorActions(raw: unknown): ErrorAction[] | undefined {
-  const actions = parseList(raw, 10, (item) => (isErrorAction(item) ? item : undefined));
+  const actions = parseList(raw, 10, (item) => (isRecoveryAction(item) ? item : undefined));
   return actions ? [...new Set(actions)] : undefined;
 }
 

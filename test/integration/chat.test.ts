@@ -1,15 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { activateExtension, emulatorFromEnvironment, emulatorStats, stopUsingEmulator, useEmulator } from './testEnvironment';
-
-async function waitFor(check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    assert.ok(Date.now() < deadline, 'timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { waitUntil } from '../shared/wait';
+import { activateExtension, clusterStats, emulatorFromEnvironment, emulatorStats, stopUsingEmulator, useEmulator } from './testEnvironment';
 
 describe('Chat conversations in the extension host (controller, files, emulator)', function () {
   this.timeout(60_000);
@@ -31,15 +24,18 @@ describe('Chat conversations in the extension host (controller, files, emulator)
     assert.ok((stats.clusters['demo']?.received ?? 0) >= 2);
   });
 
-  it('Stop during a slow reply cancels it, keeps the message, and Retry sends it again', async () => {
+  it('while a turn runs the status bar shows it; Stop aborts it, keeps the message, and Retry sends it again', async () => {
     const { testing } = await activateExtension();
     await testing.clusters.setActive('slow-good');
     await testing.chat.newChat();
+    const before = await clusterStats(emulator.baseUrl, 'slow-good');
     const sending = testing.chat.send('Take your time');
-    await waitFor(() => testing.chat.activeConversation().messages.length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitUntil('the cluster received the turn', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).received === before.received + 1);
+    assert.equal(testing.statusBar.activeRequests, 1, 'the status bar shows one request under way');
     testing.chat.stop();
     await sending;
+    assert.equal(testing.statusBar.activeRequests, 0, 'the status bar is idle again');
+    await waitUntil('the emulator saw the turn aborted', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).aborted === before.aborted + 1);
     assert.deepEqual(testing.chat.activeConversation().messages.map((message) => message.content), ['Take your time']);
     await testing.clusters.setActive('demo');
     await testing.chat.errorAction('retry');

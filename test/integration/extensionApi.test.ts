@@ -83,9 +83,15 @@ describe('Extension API, used by another extension through getExtension(...).exp
     }
   });
 
-  it('cancelling the other extension’s token aborts the HTTP request', async () => {
+  it('while the request runs the status bar shows it; cancelling the other extension’s token aborts it', async () => {
+    const { testing } = await activateExtension();
     const before = await clusterStats(emulator.baseUrl, 'slow-good');
-    const result = await sendFromConsumer('Take your time', { clusterId: 'slow-good', cancelAfterMs: 300 });
+    const sending = sendFromConsumer('Take your time', { clusterId: 'slow-good' });
+    await waitFor('the cluster received the request', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).received === before.received + 1);
+    assert.equal(testing.statusBar.activeRequests, 1, 'the status bar shows one request under way');
+    await vscode.commands.executeCommand('clusterChatApiConsumer.cancel');
+    const result = await sending;
+    assert.equal(testing.statusBar.activeRequests, 0, 'the status bar is idle again');
     assert.ok(!result.ok);
     assert.equal(result.error.kind, 'cancelled');
     await waitFor('the emulator saw the request end', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).aborted === before.aborted + 1);

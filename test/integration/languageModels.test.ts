@@ -75,17 +75,20 @@ describe(`Clusters as language models (VS Code ${vscode.version})`, () => {
     assert.ok((await model.countTokens('abcdefgh')) === 2);
   });
 
-  it('a cancelled token aborts the request: the emulator shows it did not complete', async function () {
+  it('while the request runs the status bar shows it; a cancelled token aborts it: the emulator shows it did not complete', async function () {
     if (!hasProviderApi) {
       this.skip();
     }
+    const { testing } = await activateExtension();
     const model = await clusterModel('slow-good');
     const before = await clusterStats(emulator.baseUrl, 'slow-good');
     const source = new vscode.CancellationTokenSource();
     const request = Promise.resolve(model.sendRequest([vscode.LanguageModelChatMessage.User('Slowly, please')], {}, source.token)).then(replyText);
     await waitFor('the cluster received the request', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).received === before.received + 1);
+    assert.equal(testing.statusBar.activeRequests, 1, 'the status bar shows one request under way');
     source.cancel();
     await assert.rejects(request);
+    assert.equal(testing.statusBar.activeRequests, 0, 'the status bar is idle again');
     await waitFor('the emulator saw the request aborted', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).aborted === before.aborted + 1);
     assert.equal((await clusterStats(emulator.baseUrl, 'slow-good')).completed, before.completed, 'the request never completed');
     source.dispose();

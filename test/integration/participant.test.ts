@@ -133,7 +133,7 @@ describe(`@cluster chat participant, run with VS Code's chat objects (VS Code ${
     }
   });
 
-  it('a cancelled request is aborted, and one cancelled before sending sends nothing', async () => {
+  it('while a request runs the status bar shows it; cancelled, it is aborted, and one cancelled before sending sends nothing', async () => {
     const { testing } = await activateExtension();
     assert.ok(testing.participant);
     await testing.clusters.setActive('slow-good');
@@ -143,8 +143,10 @@ describe(`@cluster chat participant, run with VS Code's chat objects (VS Code ${
       const rendered = new RenderedResponse();
       const handled = Promise.resolve(testing.participant.handle(chatRequest('Slowly', undefined, []), { history: [] }, rendered, source.token));
       await waitFor('the cluster received it', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).received === before.received + 1);
+      assert.equal(testing.statusBar.activeRequests, 1, 'the status bar shows one request under way');
       source.cancel();
       assert.deepEqual((await handled) ?? {}, {});
+      assert.equal(testing.statusBar.activeRequests, 0, 'the status bar is idle again');
       await waitFor('the emulator saw it aborted', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).aborted === before.aborted + 1);
 
       const cancelled = new vscode.CancellationTokenSource();

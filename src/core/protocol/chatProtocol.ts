@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { RECOVERY_ACTIONS, type RecoveryAction } from './recoveryActions';
 import { CODE_ACTIONS } from './replyProtocol';
 
 /**
@@ -8,8 +9,7 @@ import { CODE_ACTIONS } from './replyProtocol';
  */
 
 /** What an inline error offers; the host carries the action out. */
-export const ERROR_ACTIONS = ['retry', 'setApiKey', 'selectCluster', 'showLog'] as const;
-export type ErrorAction = (typeof ERROR_ACTIONS)[number];
+export type ErrorAction = RecoveryAction;
 
 export interface ChatMessageView {
   /** Position in the conversation (0-based, system message excluded). */
@@ -109,7 +109,7 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('renameConversation'), id }),
   z.object({ type: z.literal('deleteConversation'), id }),
   z.object({ type: z.literal('setSystemPrompt'), text: text(100_000) }),
-  z.object({ type: z.literal('errorAction'), action: z.enum(ERROR_ACTIONS) }),
+  z.object({ type: z.literal('errorAction'), action: z.enum(RECOVERY_ACTIONS) }),
   z.object({ type: z.literal('selectCluster') }),
   z.object({ type: z.literal('export'), format: z.enum(['markdown', 'json']) }),
   z.object({ type: z.literal('openLink'), href: text(8192) }),

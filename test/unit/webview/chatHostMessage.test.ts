@@ -63,9 +63,9 @@ describe('chat host messages', () => {
   });
 
   it('drops repeated error actions', () => {
-    const parsed = parseChatHostMessage({ type: 'error', conversationId: 'c-1', error: { ...error, actions: ['retry', 'retry', 'setApiKey'] } });
+    const parsed = parseChatHostMessage({ type: 'error', conversationId: 'c-1', error: { ...error, actions: ['retry', 'retry', 'updateApiKey'] } });
     assert.ok(parsed?.type === 'error');
-    assert.deepEqual(parsed.error?.actions, ['retry', 'setApiKey']);
+    assert.deepEqual(parsed.error?.actions, ['retry', 'updateApiKey']);
   });
 
   it('keeps a message without a cluster free of the field', () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { ERROR_ACTIONS } from '../../../src/core/protocol/chatProtocol';
+import { isRecoveryAction, RECOVERY_ACTIONS } from '../../../src/core/protocol/recoveryActions';
 import { CODE_ACTIONS } from '../../../src/core/protocol/replyProtocol';
-import { CHAT_CODE_ACTIONS, chatReplyId, ERROR_ACTION_ORDER, errorActionLabel, isErrorAction, replyIdIndex } from '../../../src/webview/chatActions';
+import { CHAT_CODE_ACTIONS, chatReplyId, errorActionLabel, replyIdIndex } from '../../../src/webview/chatActions';
 import { CHAT_COMMANDS, commandMessage, isChatCommand } from '../../../src/webview/chatCommands';
 import { chatSavedState, savedDraft } from '../../../src/webview/chatSavedState';
 import { Debounced, type Timers } from '../../../src/webview/debounce';
@@ -9,15 +9,14 @@ import { EditSession } from '../../../src/webview/editSession';
 import { isNearBottom, pinnedAfterScroll } from '../../../src/webview/scrollPosition';
 
 describe('chat actions', () => {
-  it('lists the protocol error actions in the protocol order, with their labels', () => {
-    assert.deepEqual([...ERROR_ACTION_ORDER], [...ERROR_ACTIONS]);
+  it('labels every recovery action, and recognises only those', () => {
     assert.deepEqual(
-      ERROR_ACTIONS.map((action) => errorActionLabel(action)),
-      ['Retry', 'Set API Key', 'Select Cluster', 'Show Log'],
+      RECOVERY_ACTIONS.map((action) => errorActionLabel(action)),
+      ['Retry', 'Update API Key', 'Select Cluster', 'Open Settings', 'Show Log'],
     );
-    assert.ok(isErrorAction('showLog'));
-    for (const value of ['', 'Retry', 'toString', 1, undefined]) {
-      assert.equal(isErrorAction(value), false, String(value));
+    assert.ok(isRecoveryAction('showLog'));
+    for (const value of ['', 'Retry', 'toString', 'setApiKey', 1, undefined]) {
+      assert.equal(isRecoveryAction(value), false, String(value));
     }
   });
 

@@ -1,0 +1,158 @@
+import * as vscode from 'vscode';
+import type { ApiKeyStore } from './apiKeyStore';
+import { promptForApiKey } from './apiKeyPrompt';
+import type { ClusterClientProvider } from './clusterClientProvider';
+import { pickCluster } from '../clusters/clusterPicker';
+import type { ClusterStore } from '../clusters/clusterStore';
+import type { ClusterClient, ClusterReply } from '../core/client/clusterClient';
+import { CancelledError, ConfigurationError, isClusterError, MissingApiKeyError } from '../core/client/errors';
+import type { Message } from '../core/client/messages';
+import type { ClusterEntry } from '../settings';
+import type { ClusterStatusBar } from '../clusters/clusterStatusBar';
+import { signalFor } from './tokenSignal';
+
+/** Who sends: named in the log, so a request can be traced to the feature that made it. */
+export type RequestCaller = 'selectionAction' | 'chat' | 'participant' | 'languageModel' | 'api';
+
+export interface PipelineRequest {
+  readonly caller: RequestCaller;
+  readonly messages: readonly Message[];
+  /** A cluster by id; by default the active one. */
+  readonly clusterId?: string;
+  /** Cancelling it aborts the HTTP request. */
+  readonly token?: vscode.CancellationToken | undefined;
+  /**
+   * Whether the user may be asked for what is missing (the cluster picker, the key box). Requests
+   * that are not the user's own gesture (another extension, VS Code's model requests) never ask:
+   * a missing key is then a {@link MissingApiKeyError}.
+   */
+  readonly interactive: boolean;
+}
+
+/** A request with everything it needs to go out. */
+export interface PreparedRequest {
+  readonly caller: RequestCaller;
+  readonly messages: readonly Message[];
+  readonly cluster: ClusterEntry;
+  readonly client: ClusterClient;
+  readonly apiKey: string;
+}
+
+export interface PipelineReply {
+  readonly reply: ClusterReply;
+  readonly cluster: ClusterEntry;
+}
+
+/**
+ * The one way a request reaches a cluster. It resolves the cluster, the client for the configured
+ * base URL and the key for its origin (asking when allowed), marks the status bar busy while the
+ * request runs, follows the caller's cancellation, and logs the outcome. Callers differ only in how
+ * they present the reply or the failure (`recoveryActionsFor` says what can fix a failure).
+ */
+export class RequestPipeline {
+  constructor(
+    private readonly clients: ClusterClientProvider,
+    private readonly keys: ApiKeyStore,
+    private readonly clusters: ClusterStore,
+    private readonly statusBar: ClusterStatusBar,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  /**
+   * Sends and resolves with the reply; undefined when the user dismissed a question (no cluster or
+   * no key given). Fails with a ClusterError.
+   */
+  async send(request: PipelineRequest): Promise<PipelineReply | undefined> {
+    const prepared = await this.prepare(request);
+    return prepared && this.execute(prepared, request.token);
+  }
+
+  /**
+   * Resolves what a request needs before it can go: the cluster, the client and the key, asking
+   * for what is missing when the request is interactive. Callers that show their own progress run
+   * this first, so a question never sits under a "waiting for the cluster" notification.
+   */
+  async prepare(request: PipelineRequest): Promise<PreparedRequest | undefined> {
+    const cluster = await this.cluster(request);
+    if (request.token?.isCancellationRequested) {
+      throw new CancelledError(cluster ? { clusterId: cluster.id } : {});
+    }
+    if (!cluster) {
+      if (request.interactive) {
+        return undefined;
+      }
+      throw new ConfigurationError(vscode.l10n.t('No cluster is selected. Choose one with “Cluster Chat: Select Cluster…”, or pass a clusterId.'));
+    }
+    const client = await this.clients.get();
+    const origin = client.endpoint.origin;
+    const apiKey = (await this.keys.get(origin)) ?? (request.interactive ? await promptForApiKey(this.keys, origin) : undefined);
+    if (apiKey === undefined) {
+      if (request.interactive) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Cluster Chat needs an API key for {0} to send requests.', origin));
+        return undefined;
+      }
+      throw new MissingApiKeyError(origin);
+    }
+    if (request.token?.isCancellationRequested) {
+      // Cancelled while a picker or the key box was open: nothing is sent.
+      throw new CancelledError({ clusterId: cluster.id });
+    }
+    return { caller: request.caller, messages: request.messages, cluster, client, apiKey };
+  }
+
+  /** Sends a prepared request: the status bar shows it busy, `token` aborts it, a failure is logged. */
+  async execute(prepared: PreparedRequest, token: vscode.CancellationToken | undefined): Promise<PipelineReply> {
+    const { cluster, client, apiKey } = prepared;
+    const busy = this.statusBar.busy();
+    const cancellation = signalFor(token);
+    try {
+      const reply = await client.send({ clusterId: cluster.id, messages: prepared.messages, apiKey, signal: cancellation.signal });
+      return { reply, cluster };
+    } catch (error) {
+      const kind = isClusterError(error) ? error.kind : 'error';
+      this.log.warn(`${prepared.caller} → ${cluster.id}: ${kind}: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
+    } finally {
+      cancellation.dispose();
+      busy.dispose();
+    }
+  }
+
+  /** Asks for a new key for the configured origin (after a 401/403); resolves whether one was stored. */
+  async updateApiKey(): Promise<boolean> {
+    const client = await this.clients.get().catch(() => undefined);
+    if (!client) {
+      return false;
+    }
+    const origin = client.endpoint.origin;
+    const reason = vscode.l10n.t('The service did not accept the stored key. Paste a valid API key for {0}.', origin);
+    return (await promptForApiKey(this.keys, origin, reason)) !== undefined;
+  }
+
+  /** Lets the user choose the active cluster; resolves whether one was chosen. */
+  async selectCluster(): Promise<boolean> {
+    return (await pickCluster(this.clusters)) !== undefined;
+  }
+
+  /** Whether a key is stored for the configured origin (false when the base URL is unusable). */
+  async hasApiKey(): Promise<boolean> {
+    const origin = await this.origin();
+    return origin !== undefined && (await this.keys.get(origin)) !== undefined;
+  }
+
+  /** The configured origin, or undefined when the base URL is unusable. */
+  async origin(): Promise<string | undefined> {
+    return (await this.clients.get().catch(() => undefined))?.endpoint.origin;
+  }
+
+  private async cluster(request: PipelineRequest): Promise<ClusterEntry | undefined> {
+    if (request.clusterId !== undefined) {
+      return this.clusters.list().find((cluster) => cluster.id === request.clusterId) ?? { id: request.clusterId };
+    }
+    const active = this.clusters.active();
+    if (active || !request.interactive || request.token?.isCancellationRequested) {
+      return active;
+    }
+    return pickCluster(this.clusters);
+  }
+}
