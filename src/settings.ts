@@ -9,10 +9,19 @@ export interface ClusterEntry {
 
 export const DEFAULT_BASE_URL = 'https://api.wizlay.com/v1';
 
-/** Typed reads of the clusterChat.* settings. */
+/** Typed reads of the clusterChat.* settings (and the http.* ones requests follow): the only place that reads them. */
 export const settings = {
+  /** The base URL; an empty setting means the default, for the key commands and requests alike. */
   baseUrl(): string {
     return config().get<string>('baseUrl', DEFAULT_BASE_URL).trim() || DEFAULT_BASE_URL;
+  },
+  requestTimeoutMs(): number {
+    return Math.max(1, config().get<number>('requestTimeoutSeconds', 120)) * 1000;
+  },
+  /** VS Code's own proxy settings, which requests honour too. */
+  proxy(): { readonly proxyUrl: string | undefined; readonly strictSSL: boolean } {
+    const http = vscode.workspace.getConfiguration('http');
+    return { proxyUrl: http.get<string>('proxy'), strictSSL: http.get<boolean>('proxyStrictSSL', true) };
   },
   clusters(): ClusterEntry[] {
     const raw = config().get<unknown>('clusters', []);

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ClusterClient } from '../core/client/clusterClient';
+import { settings } from '../settings';
 
 const CLIENT_SETTINGS = ['clusterChat.baseUrl', 'clusterChat.requestTimeoutSeconds', 'http.proxy', 'http.proxyStrictSSL'];
 
@@ -31,13 +32,11 @@ export class ClusterClientProvider implements vscode.Disposable {
       import('../core/client/clusterClient.js'),
       import('../core/client/requestLog.js'),
     ]);
-    const settings = vscode.workspace.getConfiguration('clusterChat');
-    const http = vscode.workspace.getConfiguration('http');
     this.client = new ClusterClient({
-      baseUrl: settings.get<string>('baseUrl', 'https://api.wizlay.com/v1'),
+      baseUrl: settings.baseUrl(),
       userAgent: this.userAgent,
-      totalTimeoutMs: Math.max(1, settings.get<number>('requestTimeoutSeconds', 120)) * 1000,
-      proxy: { proxyUrl: http.get<string>('proxy'), strictSSL: http.get<boolean>('proxyStrictSSL', true) },
+      totalTimeoutMs: settings.requestTimeoutMs(),
+      proxy: settings.proxy(),
       env: process.env,
       log: (entry) => this.log.info(formatRequestLogEntry(entry)),
     });

@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { DEFAULT_BASE_URL } from '../../src/settings';
+import { currentServiceOrigin } from '../../src/service/serviceOrigin';
 import { activateExtension, emulatorFromEnvironment, emulatorStats } from './testEnvironment';
 
 describe('SecretStorage and the network, from inside the host', () => {
@@ -49,5 +51,19 @@ describe('SecretStorage and the network, from inside the host', () => {
     assert.equal(reply.assistant.role, 'assistant');
     assert.match(reply.assistant.content, /Hello from the extension host/);
     assert.equal((await emulatorStats(emulator.baseUrl)).clusters['demo']?.received, before + 1);
+  });
+
+  it('with clusterChat.baseUrl empty, the key commands and the requests use the same (default) origin', async () => {
+    const { testing } = await activateExtension();
+    const configuration = vscode.workspace.getConfiguration('clusterChat');
+    await configuration.update('baseUrl', '', vscode.ConfigurationTarget.Global);
+    try {
+      const defaultOrigin = new URL(DEFAULT_BASE_URL).origin;
+      assert.equal(currentServiceOrigin(), defaultOrigin, 'Set API Key stores the key for the default origin');
+      const client = await testing.clients.get();
+      assert.equal(client.endpoint.origin, defaultOrigin, 'requests go to the origin the key is stored for');
+    } finally {
+      await configuration.update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 });
