@@ -143,15 +143,17 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
     await workbench.webview().locator('.code-block[data-block-index="0"]').waitFor();
   });
 
-  it('Cancel in the progress notification aborts the HTTP request', async () => {
+  it('while a request runs the status bar shows it; Cancel in the progress notification aborts it', async () => {
     await workbench.clearNotifications();
     await addAndSelectCluster('slow-good');
     await workbench.openFile('src/math.ts');
     await explain();
     const progress = await workbench.notification(/Explain — waiting for slow-good/);
     await waitUntil('the slow cluster to receive the request', () => (emulator.stats().clusters['slow-good']?.received ?? 0) === 1);
+    await workbench.statusBarShowsBusy('slow-good', true);
     await workbench.clickNotificationButton(progress, 'Cancel');
     await waitUntil('the slow request to be aborted', () => (emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1);
+    await workbench.statusBarShowsBusy('slow-good', false);
     await workbench.page.locator('.statusbar-item', { hasText: 'request cancelled' }).first().waitFor();
     assert.equal(emulator.stats().clusters['slow-good']?.completed ?? 0, 0);
     await workbench.screenshot('cancelled');

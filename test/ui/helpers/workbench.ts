@@ -329,6 +329,17 @@ export class Workbench {
     );
   }
 
+  /** Waits until the status bar shows requests to `label` under way (`busy`), or none. */
+  async statusBarShowsBusy(label: string, busy: boolean): Promise<void> {
+    const item = this.page.locator('.part.statusbar [aria-label^="Cluster Chat: "]').first();
+    const expected = busy ? `Cluster Chat: waiting for ${label}` : `Cluster Chat: sending to ${label} (`;
+    await waitFor(
+      busy ? `the status bar to show a request to ${label} under way` : `the status bar to show ${label} idle`,
+      async () => ((await item.count()) ? await item.getAttribute('aria-label') : 'no Cluster Chat item'),
+      (text) => text?.startsWith(expected) ?? false,
+    );
+  }
+
   /**
    * Clicks the row labelled `label` in the quick pick titled `title`, once that quick pick (not the
    * palette that opened it) is showing it.
