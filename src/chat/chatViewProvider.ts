@@ -57,7 +57,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
       case 'copyMessage':
         return chat.copyMessage(message.index);
       case 'codeAction':
-        return chat.codeAction(message.replyId, message.action, message.block);
+        return chat.codeAction(message.reply, message.action, message.block);
       case 'addSelection':
         return void (await vscode.commands.executeCommand('clusterChat.addSelectionToChat'));
       case 'addFile':

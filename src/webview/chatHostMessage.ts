@@ -185,8 +185,12 @@ export function parseChatHostMessage(raw: unknown): HostToChatMessage | undefine
     case 'focusInput':
       return { type: 'focusInput' };
     case 'actionDone': {
-      const { replyId, action, ok } = raw;
-      return isId(replyId) && isCodeAction(action) && typeof ok === 'boolean' ? { type: 'actionDone', replyId, action, ok } : undefined;
+      const { reply, action, ok } = raw;
+      const conversationId: unknown = isRecord(reply) ? reply['conversationId'] : undefined;
+      const index: unknown = isRecord(reply) ? reply['index'] : undefined;
+      return isId(conversationId) && isIndex(index, CHAT_LIMITS.index) && isCodeAction(action) && typeof ok === 'boolean'
+        ? { type: 'actionDone', reply: { conversationId, index }, action, ok }
+        : undefined;
     }
     default:
       return undefined;

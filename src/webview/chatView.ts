@@ -1,7 +1,6 @@
-import type { ChatToHostMessage, HostToChatMessage } from '../core/protocol/chatProtocol';
+import type { ChatMessageRef, ChatToHostMessage, HostToChatMessage } from '../core/protocol/chatProtocol';
 import type { CodeAction } from '../core/protocol/replyProtocol';
 import { ActionFeedback } from './actionFeedback';
-import { chatReplyId, replyIdIndex } from './chatActions';
 import { readChatClick, type ChatClick } from './chatClicks';
 import { createChatHeader, showCluster, type ChatHeader } from './chatHeader';
 import { parseChatHostMessage } from './chatHostMessage';
@@ -141,7 +140,7 @@ class ChatView {
         this.composer.focus();
         break;
       case 'actionDone':
-        this.showActionDone(message.replyId, message.action, message.ok);
+        this.showActionDone(message.reply, message.action, message.ok);
         break;
     }
   }
@@ -180,14 +179,14 @@ class ChatView {
         break;
       case 'codeAction':
         if (conversationId !== undefined) {
-          const replyId = chatReplyId(conversationId, click.index);
-          this.feedback.pressedButton(button, click.action, feedbackKey(replyId, click.action));
-          this.api.postMessage({ type: 'codeAction', replyId, action: click.action, block: click.block });
+          const reply = { conversationId, index: click.index };
+          this.feedback.pressedButton(button, click.action, feedbackKey(reply, click.action));
+          this.api.postMessage({ type: 'codeAction', reply, action: click.action, block: click.block });
         }
         break;
       case 'copyMessage':
         if (conversationId !== undefined) {
-          this.feedback.pressedButton(button, 'copy', feedbackKey(chatReplyId(conversationId, click.index), 'copy'));
+          this.feedback.pressedButton(button, 'copy', feedbackKey({ conversationId, index: click.index }, 'copy'));
           this.api.postMessage({ type: 'copyMessage', index: click.index });
         }
         break;
@@ -200,10 +199,9 @@ class ChatView {
     }
   }
 
-  private showActionDone(replyId: string, action: CodeAction, ok: boolean): void {
-    const conversationId = this.model.conversationId;
-    if (conversationId !== undefined && replyIdIndex(conversationId, replyId) !== undefined) {
-      this.feedback.show(action, ok, feedbackKey(replyId, action));
+  private showActionDone(reply: ChatMessageRef, action: CodeAction, ok: boolean): void {
+    if (reply.conversationId === this.model.conversationId) {
+      this.feedback.show(action, ok, feedbackKey(reply, action));
     }
   }
 
@@ -226,8 +224,8 @@ class ChatView {
   }
 }
 
-function feedbackKey(replyId: string, action: CodeAction): string {
-  return `${replyId}\n${action}`;
+function feedbackKey(reply: ChatMessageRef, action: CodeAction): string {
+  return `${reply.conversationId}\n${reply.index}\n${action}`;
 }
 
 export const mountChatView: ViewFactory = (root) => {

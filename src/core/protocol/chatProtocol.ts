@@ -11,6 +11,13 @@ import { CODE_ACTIONS } from './replyProtocol';
 /** What an inline error offers; the host carries the action out. */
 export type ErrorAction = RecoveryAction;
 
+/** Names one message of one conversation: what a code action acts on and what its answer refers to. */
+export interface ChatMessageRef {
+  readonly conversationId: string;
+  /** Position in the conversation (0-based, system message excluded). */
+  readonly index: number;
+}
+
 export interface ChatMessageView {
   /** Position in the conversation (0-based, system message excluded). */
   readonly index: number;
@@ -76,8 +83,8 @@ export type HostToChatMessage =
   /** Puts text in the input box (e.g. the message being edited) and focuses it. */
   | { readonly type: 'setDraft'; readonly text: string }
   | { readonly type: 'focusInput' }
-  /** Outcome of a code action or a copy, for button feedback. */
-  | { readonly type: 'actionDone'; readonly replyId: string; readonly action: (typeof CODE_ACTIONS)[number]; readonly ok: boolean };
+  /** The answer to a `codeAction` or `copyMessage`: its outcome, for the button's feedback. */
+  | { readonly type: 'actionDone'; readonly reply: ChatMessageRef; readonly action: (typeof CODE_ACTIONS)[number]; readonly ok: boolean };
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 const index = z.number().check(z.int(), z.gte(0), z.lte(1_000_000));
@@ -94,10 +101,10 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   /** Replace user message `index` with `text` and send again; everything after it is dropped. */
   z.object({ type: z.literal('editAndResend'), index, text: text(1_000_000) }),
   z.object({ type: z.literal('copyMessage'), index }),
-  /** A code block action on assistant message `index` (replyId is `${conversationId}:${index}`). */
+  /** A code block action on an assistant message; answered by `actionDone` with the same `reply`. */
   z.object({
     type: z.literal('codeAction'),
-    replyId: id,
+    reply: z.object({ conversationId: id, index }),
     action: z.enum(CODE_ACTIONS),
     block: z.union([z.literal('all'), z.number().check(z.int(), z.gte(0), z.lte(100_000))]),
   }),

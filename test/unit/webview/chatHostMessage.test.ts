@@ -55,7 +55,7 @@ describe('chat host messages', () => {
       { type: 'systemPrompt', conversationId: 'c-1', systemPrompt: '' },
       { type: 'setDraft', text: 'edit me' },
       { type: 'focusInput' },
-      { type: 'actionDone', replyId: 'c-1:1', action: 'copy', ok: true },
+      { type: 'actionDone', reply: { conversationId: 'c-1', index: 1 }, action: 'copy', ok: true },
     ];
     for (const sample of samples) {
       assert.deepEqual(parseChatHostMessage(sample), sample, JSON.stringify(sample));
@@ -103,8 +103,9 @@ describe('chat host messages', () => {
     { type: 'history', history: [] },
     { type: 'systemPrompt', conversationId: 'c-1' },
     { type: 'setDraft', text: null },
-    { type: 'actionDone', replyId: 'c-1:1', action: 'launch', ok: true },
-    { type: 'actionDone', replyId: 'c-1:1', action: 'copy', ok: 1 },
+    { type: 'actionDone', reply: { conversationId: 'c-1', index: 1 }, action: 'launch', ok: true },
+    { type: 'actionDone', replyId: 'c-1:1', action: 'copy', ok: true },
+    { type: 'actionDone', reply: { conversationId: 'c-1', index: 1 }, action: 'copy', ok: 1 },
   ];
 
   for (const raw of malformed) {

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { isRecoveryAction, RECOVERY_ACTIONS } from '../../../src/core/protocol/recoveryActions';
 import { CODE_ACTIONS } from '../../../src/core/protocol/replyProtocol';
-import { CHAT_CODE_ACTIONS, chatReplyId, errorActionLabel, replyIdIndex } from '../../../src/webview/chatActions';
+import { parseChatMessage } from '../../../src/core/protocol/chatProtocol';
+import { CHAT_CODE_ACTIONS, errorActionLabel } from '../../../src/webview/chatActions';
 import { CHAT_COMMANDS, commandMessage, isChatCommand } from '../../../src/webview/chatCommands';
 import { chatSavedState, savedDraft } from '../../../src/webview/chatSavedState';
 import { Debounced, type Timers } from '../../../src/webview/debounce';
@@ -28,14 +29,12 @@ describe('chat actions', () => {
     );
   });
 
-  it('builds reply ids as `${conversationId}:${index}` and reads them back for the same conversation only', () => {
-    assert.equal(chatReplyId('c-1', 7), 'c-1:7');
-    assert.equal(replyIdIndex('c-1', 'c-1:7'), 7);
-    assert.equal(replyIdIndex('c-1', chatReplyId('c-1', 0)), 0);
-    assert.equal(replyIdIndex('c-1', 'c-2:7'), undefined);
-    assert.equal(replyIdIndex('c-1', 'c-1:'), undefined);
-    assert.equal(replyIdIndex('c-1', 'c-1:x'), undefined);
-    assert.equal(replyIdIndex('c', 'c-1:7'), undefined);
+  it('names the message a code action acts on by conversation and index, never by a string to take apart', () => {
+    const reply = { conversationId: 'c-1:x', index: 7 };
+    assert.deepEqual(parseChatMessage({ type: 'codeAction', reply, action: 'insert', block: 0 }), { type: 'codeAction', reply, action: 'insert', block: 0 });
+    assert.equal(parseChatMessage({ type: 'codeAction', replyId: 'c-1:7', action: 'insert', block: 0 }), undefined);
+    assert.equal(parseChatMessage({ type: 'codeAction', reply: { conversationId: 'c-1', index: -1 }, action: 'insert', block: 0 }), undefined);
+    assert.equal(parseChatMessage({ type: 'codeAction', reply: { conversationId: 'c-1', index: 1.5 }, action: 'insert', block: 0 }), undefined);
   });
 });
 

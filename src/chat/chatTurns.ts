@@ -1,0 +1,134 @@
+import * as vscode from 'vscode';
+import { clusterLabel } from '../clusters/clusterStore';
+import { appendMessage, requestMessages } from '../core/chat/conversation';
+import { isClusterError } from '../core/client/errors';
+import { recoveryActionsFor } from '../core/client/recovery';
+import type { ChatErrorView, ErrorAction, HostToChatMessage } from '../core/protocol/chatProtocol';
+import type { RequestPipeline } from '../service/requestPipeline';
+import { historyViews, lastIndexOf, lastMessageView } from './chatViews';
+import type { ConversationStore } from './conversationStore';
+
+/**
+ * Sending a conversation's turn and receiving its reply: one request at a time, stoppable, with
+ * a failed turn shown inline under its message (kept per conversation) with the fixes to offer.
+ */
+export class ChatTurns {
+  private inFlight: { readonly conversationId: string; readonly cancellation: vscode.CancellationTokenSource } | undefined;
+  private readonly errors = new Map<string, ChatErrorView>();
+
+  constructor(
+    private readonly store: ConversationStore,
+    private readonly pipeline: RequestPipeline,
+    private readonly post: (message: HostToChatMessage) => void,
+  ) {}
+
+  get busy(): boolean {
+    return this.inFlight !== undefined;
+  }
+
+  isBusy(conversationId: string): boolean {
+    return this.inFlight?.conversationId === conversationId;
+  }
+
+  errorOf(conversationId: string): ChatErrorView | undefined {
+    return this.errors.get(conversationId);
+  }
+
+  stop(conversationId?: string): void {
+    if (conversationId === undefined || this.inFlight?.conversationId === conversationId) {
+      this.inFlight?.cancellation.cancel();
+    }
+  }
+
+  /** Marks turns that were waiting for a reply when VS Code closed or the extension host stopped. */
+  markInterrupted(conversationIds: readonly string[]): void {
+    for (const id of conversationIds) {
+      const conversation = this.store.get(id);
+      if (conversation) {
+        this.errors.set(id, {
+          index: conversation.messages.length - 1,
+          message: vscode.l10n.t('No reply arrived: the request was interrupted when VS Code closed or reloaded. Your message is kept; Retry sends it again, but the cluster may already have acted on it.'),
+          actions: ['retry', 'showLog'],
+        });
+      }
+    }
+  }
+
+  setError(conversationId: string, error: ChatErrorView | undefined): void {
+    if (error) {
+      this.errors.set(conversationId, error);
+    } else {
+      this.errors.delete(conversationId);
+    }
+    this.post({ type: 'error', conversationId, error });
+  }
+
+  forget(conversationId: string): void {
+    this.stop(conversationId);
+    this.errors.delete(conversationId);
+  }
+
+  /** Carries out the fix the user chose on a failed turn, and sends the turn again where that fixed it. */
+  async recover(action: Exclude<ErrorAction, 'showLog'>, conversationId: string): Promise<void> {
+    switch (action) {
+      case 'retry':
+        return this.send(conversationId);
+      case 'updateApiKey':
+        return (await this.pipeline.updateApiKey()) ? this.send(conversationId) : undefined;
+      case 'selectCluster':
+        return (await this.pipeline.selectCluster()) ? this.send(conversationId) : undefined;
+      case 'openSettings':
+        return void (await vscode.commands.executeCommand('workbench.action.openSettings', 'clusterChat'));
+    }
+  }
+
+  /** Sends the conversation as it stands and appends the reply, or shows the failure inline. */
+  async send(conversationId: string): Promise<void> {
+    const conversation = this.store.get(conversationId);
+    const failedIndex = conversation ? lastIndexOf(conversation, 'user') : -1;
+    // Only a conversation waiting for a reply is sent: a stale Retry must not add a second reply.
+    if (!conversation || this.inFlight || failedIndex < 0 || failedIndex !== conversation.messages.length - 1) {
+      return;
+    }
+    this.setError(conversationId, undefined);
+    const cancellation = new vscode.CancellationTokenSource();
+    this.inFlight = { conversationId, cancellation };
+    this.post({ type: 'busy', conversationId, busy: true });
+    try {
+      const sent = await this.pipeline.send({ caller: 'chat', messages: requestMessages(conversation), token: cancellation.token, interactive: true });
+      if (!sent) {
+        this.setError(conversationId, {
+          index: failedIndex,
+          message: vscode.l10n.t('Not sent: choose a cluster and set an API key, then retry.'),
+          actions: ['selectCluster', 'updateApiKey', 'retry'],
+        });
+        return;
+      }
+      const current = this.store.get(conversationId);
+      if (!current) {
+        return;
+      }
+      const at = new Date().toISOString();
+      const updated = this.store.update(appendMessage(current, { role: 'assistant', content: sent.reply.assistant.content, cluster: clusterLabel(sent.cluster), at }));
+      await this.store.save(updated);
+      this.post({ type: 'messagesAppended', conversationId, messages: [lastMessageView(updated)] });
+      this.post({ type: 'history', history: historyViews(this.store.all(), this.store.activeId), activeId: this.store.activeId });
+    } catch (error) {
+      if (isClusterError(error) && error.kind === 'cancelled') {
+        this.setError(conversationId, { index: failedIndex, message: vscode.l10n.t('Stopped. Your message is kept; retry to send it again.'), actions: ['retry'] });
+      } else {
+        this.setError(conversationId, { index: failedIndex, message: error instanceof Error ? error.message : String(error), actions: chatRecoveryActions(error) });
+      }
+    } finally {
+      cancellation.dispose();
+      this.inFlight = undefined;
+      this.post({ type: 'busy', conversationId, busy: false });
+    }
+  }
+}
+
+/** The chat always offers Retry: the user may have fixed the cause elsewhere (a setting, the network). */
+function chatRecoveryActions(error: unknown): ErrorAction[] {
+  const actions = recoveryActionsFor(error);
+  return actions.includes('retry') ? actions : ['retry', ...actions];
+}

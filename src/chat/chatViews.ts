@@ -1,0 +1,48 @@
+import type { AttachmentView, ChatErrorView, ChatMessageView, ConversationView, HistoryItemView } from '../core/protocol/chatProtocol';
+import type { Attachment, StoredConversation } from '../core/chat/conversation';
+
+/** What the chat view shows, built from the stored conversations: plain data for the protocol. */
+
+export function messageView(conversation: StoredConversation, index: number): ChatMessageView {
+  const message = conversation.messages[index];
+  if (!message) {
+    throw new Error(`no message ${index}`);
+  }
+  return { index, role: message.role, content: message.content, ...(message.cluster ? { cluster: message.cluster } : {}) };
+}
+
+export function lastMessageView(conversation: StoredConversation): ChatMessageView {
+  return messageView(conversation, conversation.messages.length - 1);
+}
+
+export function conversationView(conversation: StoredConversation, error: ChatErrorView | undefined, busy: boolean): ConversationView {
+  return {
+    id: conversation.id,
+    title: conversation.title,
+    systemPrompt: conversation.systemPrompt,
+    messages: conversation.messages.map((_message, index) => messageView(conversation, index)),
+    ...(error ? { error } : {}),
+    busy,
+  };
+}
+
+/** Newest first; an empty conversation is listed only while it is the active one. */
+export function historyViews(conversations: readonly StoredConversation[], activeId: string): HistoryItemView[] {
+  return conversations
+    .filter((conversation) => conversation.messages.length > 0 || conversation.id === activeId)
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+    .map((conversation) => ({ id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt, messageCount: conversation.messages.length }));
+}
+
+export function attachmentViews(attachments: readonly Attachment[]): AttachmentView[] {
+  return attachments.map((attachment) => ({ id: attachment.id, label: attachment.label, lines: attachment.code.split('\n').length }));
+}
+
+export function lastIndexOf(conversation: StoredConversation, role: 'user' | 'assistant'): number {
+  for (let index = conversation.messages.length - 1; index >= 0; index--) {
+    if (conversation.messages[index]?.role === role) {
+      return index;
+    }
+  }
+  return -1;
+}

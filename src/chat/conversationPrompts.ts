@@ -1,0 +1,23 @@
+import * as vscode from 'vscode';
+import type { StoredConversation } from '../core/chat/conversation';
+
+/** Asks for a conversation's new name; undefined when the user cancels. */
+export async function askConversationTitle(conversation: StoredConversation): Promise<string | undefined> {
+  const title = await vscode.window.showInputBox({
+    title: vscode.l10n.t('Rename Conversation'),
+    value: conversation.title,
+    validateInput: (value) => (value.trim().length === 0 ? vscode.l10n.t('Enter a name.') : undefined),
+  });
+  return title?.trim();
+}
+
+/** Asks, in a modal dialog, before a conversation is deleted for good. */
+export async function confirmConversationDelete(conversation: StoredConversation): Promise<boolean> {
+  const remove = vscode.l10n.t('Delete');
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Delete the conversation “{0}”? This cannot be undone.', conversation.title),
+    { modal: true },
+    remove,
+  );
+  return choice === remove;
+}
