@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { RequestPipeline } from '../service/requestPipeline';
 import { clusterLabel, type ClusterStore } from '../clusters/clusterStore';
-import { type ClusterErrorKind, ConfigurationError } from '../core/client/errors';
+import { type ClusterErrorKind } from '../core/client/errors';
+import { ConfigurationError } from '../core/client/statusErrors';
 import type { Message } from '../core/client/messages';
 import type { ClusterEntry } from '../settings';
 import type { ClusterChatApi, ClusterChatErrorKind, ClusterChatReplyMessage, ClusterInfo } from './clusterChatApi';

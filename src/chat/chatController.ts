@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { clusterLabel, type ClusterStore } from '../clusters/clusterStore';
-import { appendMessage, type Attachment, composeUserMessage, newConversation, truncateMessages, type StoredConversation } from '../core/chat/conversation';
+import type { ClusterStore } from '../clusters/clusterStore';
+import { appendMessage, type Attachment, composeUserMessage, conversationFromMessages, truncateMessages, type StoredConversation } from '../core/chat/conversation';
 import type { ConversationFiles } from '../core/chat/conversationFiles';
-import type { ErrorAction, HostToChatMessage } from '../core/protocol/chatProtocol';
+import type { ChatMessageRef, ErrorAction, HostToChatMessage } from '../core/protocol/chatProtocol';
 import type { CodeAction } from '../core/protocol/replyProtocol';
 import type { ReplyActions } from '../replies/replyActions';
 import type { RequestPipeline } from '../service/requestPipeline';
-import { attachmentViews, conversationView, historyViews, lastIndexOf, lastMessageView } from './chatViews';
+import { attachmentViews, clusterView, conversationView, historyViews, lastIndexOf, lastMessageView } from './chatViews';
+import { ChatCodeActions } from './chatCodeActions';
 import { ChatTurns } from './chatTurns';
 import { ConversationStore } from './conversationStore';
 import { askConversationTitle, confirmConversationDelete } from './conversationPrompts';
@@ -27,6 +28,7 @@ export interface ChatViewConnection {
 export class ChatController implements vscode.Disposable {
   private readonly store: ConversationStore;
   private readonly turns: ChatTurns;
+  private readonly codeActions: ChatCodeActions;
   private attachments: Attachment[] = [];
   private view: ChatViewConnection | undefined;
   private draftTimer: NodeJS.Timeout | undefined;
@@ -37,11 +39,12 @@ export class ChatController implements vscode.Disposable {
     memento: vscode.Memento,
     pipeline: RequestPipeline,
     private readonly clusters: ClusterStore,
-    private readonly actions: ReplyActions,
-    private readonly log: vscode.LogOutputChannel,
+    actions: ReplyActions,
+    log: vscode.LogOutputChannel,
   ) {
     this.store = new ConversationStore(files, memento, log);
     this.turns = new ChatTurns(this.store, pipeline, (message) => this.post(message));
+    this.codeActions = new ChatCodeActions(this.store, actions, log, (message) => this.post(message));
     this.subscriptions.push(clusters.onDidChangeActive(() => this.post({ type: 'cluster', cluster: this.clusterView() })));
   }
 
@@ -75,9 +78,8 @@ export class ChatController implements vscode.Disposable {
     if (this.turns.busy || content.trim().length === 0) {
       return;
     }
-    this.attachments = [];
-    this.post({ type: 'attachments', attachments: [] });
-    const conversation = this.store.update({ ...appendMessage(this.store.active(), { role: 'user', content, at: now() }), draft: '' });
+    this.setAttachments([]);
+    const conversation = this.store.update({ ...appendMessage(this.store.active(), { role: 'user', content, at: new Date().toISOString() }), draft: '' });
     this.post({ type: 'messagesAppended', conversationId: conversation.id, messages: [lastMessageView(conversation)] });
     this.postHistory();
     await this.store.save(conversation);
@@ -109,41 +111,22 @@ export class ChatController implements vscode.Disposable {
     await this.send(text);
   }
 
-  async copyMessage(index: number): Promise<void> {
-    const conversation = this.store.active();
-    const message = conversation.messages[index];
-    if (message) {
-      await vscode.env.clipboard.writeText(message.content);
-      this.post({ type: 'actionDone', reply: { conversationId: conversation.id, index }, action: 'copy', ok: true });
-    }
+  copyMessage(index: number): Promise<void> {
+    return this.codeActions.copy(index);
   }
 
   /** A code block action on an assistant message, carried out as the reply view would. */
-  async codeAction(reply: { readonly conversationId: string; readonly index: number }, action: CodeAction, block: number | 'all'): Promise<void> {
-    const conversation = this.store.get(reply.conversationId);
-    const message = conversation?.messages[reply.index];
-    if (!conversation || message?.role !== 'assistant' || action === 'continueInChat') {
-      return;
-    }
-    const replyId = `${reply.conversationId}/${reply.index}`;
-    const ok = await this.actions
-      .perform({ id: replyId, title: conversation.title, cluster: message.cluster ?? '', markdown: message.content, source: undefined }, action, block)
-      .catch((error: unknown) => {
-        this.log.warn(`Chat code action ${action} failed: ${error instanceof Error ? error.message : String(error)}`);
-        return false;
-      });
-    this.post({ type: 'actionDone', reply, action, ok });
+  codeAction(reply: ChatMessageRef, action: CodeAction, block: number | 'all'): Promise<void> {
+    return this.codeActions.perform(reply, action, block);
   }
 
-  /** Attaches code to the next message and shows the chat. */
+  /** Attaches code to the next message. */
   addAttachment(attachment: Omit<Attachment, 'id'>): void {
-    this.attachments = [...this.attachments, { ...attachment, id: randomBytes(4).toString('hex') }];
-    this.post({ type: 'attachments', attachments: attachmentViews(this.attachments) });
+    this.setAttachments([...this.attachments, { ...attachment, id: randomBytes(4).toString('hex') }]);
   }
 
   removeAttachment(id: string): void {
-    this.attachments = this.attachments.filter((attachment) => attachment.id !== id);
-    this.post({ type: 'attachments', attachments: attachmentViews(this.attachments) });
+    this.setAttachments(this.attachments.filter((attachment) => attachment.id !== id));
   }
 
   async newChat(): Promise<void> {
@@ -155,16 +138,8 @@ export class ChatController implements vscode.Disposable {
   /** Starts a conversation from existing messages (e.g. a reply opened with “Continue in Chat”). */
   async importConversation(messages: readonly { readonly role: string; readonly content: string }[], cluster: string): Promise<void> {
     await this.loaded();
-    const at = now();
-    let conversation: StoredConversation = newConversation(this.store.create().id, '', new Date());
-    for (const message of messages) {
-      if (message.role === 'system') {
-        conversation = { ...conversation, systemPrompt: message.content };
-      } else if (message.role === 'user' || message.role === 'assistant') {
-        conversation = appendMessage(conversation, { role: message.role, content: message.content, ...(message.role === 'assistant' ? { cluster } : {}), at });
-      }
-    }
-    await this.store.save(this.store.update(conversation));
+    const conversation = this.store.update(conversationFromMessages(this.store.create().id, messages, cluster, new Date()));
+    await this.store.save(conversation);
     await this.activate(conversation.id);
   }
 
@@ -203,7 +178,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   async setSystemPrompt(text: string): Promise<void> {
-    const conversation = this.store.update({ ...this.store.active(), systemPrompt: text, updatedAt: now() });
+    const conversation = this.store.update({ ...this.store.active(), systemPrompt: text, updatedAt: new Date().toISOString() });
     await this.store.save(conversation);
     this.post({ type: 'systemPrompt', conversationId: conversation.id, systemPrompt: conversation.systemPrompt });
   }
@@ -219,12 +194,9 @@ export class ChatController implements vscode.Disposable {
     this.draftTimer = setTimeout(() => void this.store.save(this.store.get(conversation.id) ?? conversation), DRAFT_SAVE_DELAY_MS);
   }
 
-  async errorAction(action: ErrorAction): Promise<void> {
-    if (action === 'showLog') {
-      this.log.show(true);
-    } else {
-      await this.turns.recover(action, this.store.activeId);
-    }
+  /** The fix the user chose on a failed turn. */
+  errorAction(action: ErrorAction): Promise<void> {
+    return this.turns.recover(action, this.store.activeId);
   }
 
   /** The active conversation (for export and tests). */
@@ -257,6 +229,11 @@ export class ChatController implements vscode.Disposable {
     await this.sendState();
   }
 
+  private setAttachments(attachments: Attachment[]): void {
+    this.attachments = attachments;
+    this.post({ type: 'attachments', attachments: attachmentViews(attachments) });
+  }
+
   private postHistory(): void {
     this.post({ type: 'history', history: historyViews(this.store.all(), this.store.activeId), activeId: this.store.activeId });
   }
@@ -266,11 +243,6 @@ export class ChatController implements vscode.Disposable {
   }
 
   private clusterView(): { id: string; label: string } | undefined {
-    const cluster = this.clusters.active();
-    return cluster ? { id: cluster.id, label: clusterLabel(cluster) } : undefined;
+    return clusterView(this.clusters.active());
   }
-}
-
-function now(): string {
-  return new Date().toISOString();
 }

@@ -69,7 +69,7 @@ export class ChatTurns {
   }
 
   /** Carries out the fix the user chose on a failed turn, and sends the turn again where that fixed it. */
-  async recover(action: Exclude<ErrorAction, 'showLog'>, conversationId: string): Promise<void> {
+  async recover(action: ErrorAction, conversationId: string): Promise<void> {
     switch (action) {
       case 'retry':
         return this.send(conversationId);
@@ -79,6 +79,8 @@ export class ChatTurns {
         return (await this.pipeline.selectCluster()) ? this.send(conversationId) : undefined;
       case 'openSettings':
         return void (await vscode.commands.executeCommand('workbench.action.openSettings', 'clusterChat'));
+      case 'showLog':
+        return void (await vscode.commands.executeCommand('clusterChat.showLog'));
     }
   }
 

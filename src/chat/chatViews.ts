@@ -1,5 +1,7 @@
 import type { AttachmentView, ChatErrorView, ChatMessageView, ConversationView, HistoryItemView } from '../core/protocol/chatProtocol';
+import { clusterLabel } from '../clusters/clusterStore';
 import type { Attachment, StoredConversation } from '../core/chat/conversation';
+import type { ClusterEntry } from '../settings';
 
 /** What the chat view shows, built from the stored conversations: plain data for the protocol. */
 
@@ -45,4 +47,8 @@ export function lastIndexOf(conversation: StoredConversation, role: 'user' | 'as
     }
   }
   return -1;
+}
+
+export function clusterView(cluster: ClusterEntry | undefined): { id: string; label: string } | undefined {
+  return cluster ? { id: cluster.id, label: clusterLabel(cluster) } : undefined;
 }

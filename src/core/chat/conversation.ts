@@ -50,6 +50,28 @@ export function appendMessage(conversation: StoredConversation, message: StoredM
   return { ...conversation, messages, title, updatedAt: message.at };
 }
 
+/**
+ * A conversation made of existing messages (e.g. a reply's exchange continued in the chat): the
+ * system message becomes its system prompt, and `cluster` is named as the one that answered.
+ */
+export function conversationFromMessages(
+  id: string,
+  messages: readonly { readonly role: string; readonly content: string }[],
+  cluster: string,
+  now: Date,
+): StoredConversation {
+  const at = now.toISOString();
+  let conversation = newConversation(id, '', now);
+  for (const message of messages) {
+    if (message.role === 'system') {
+      conversation = { ...conversation, systemPrompt: message.content };
+    } else if (message.role === 'user' || message.role === 'assistant') {
+      conversation = appendMessage(conversation, { role: message.role, content: message.content, ...(message.role === 'assistant' ? { cluster } : {}), at });
+    }
+  }
+  return conversation;
+}
+
 /** Drops the messages from `index` on. */
 export function truncateMessages(conversation: StoredConversation, index: number, now: Date): StoredConversation {
   return { ...conversation, messages: conversation.messages.slice(0, index), updatedAt: now.toISOString() };

@@ -1,25 +1,16 @@
-import {
-  CancelledError,
-  type ClusterError,
-  ConfigurationError,
-  ConnectTimeoutError,
-  type ErrorContext,
-  NetworkError,
-  ProtocolError,
-  RedirectError,
-  TimeoutError,
-  TlsError,
-  isClusterError,
-} from './errors';
+import { type ClusterError, type ErrorContext, isClusterError } from './errors';
+import { ProtocolError, RedirectError } from './transportErrors';
+import { abortError, originOf, transportError } from './callFailures';
+import { sendableBody } from './sendableBody';
 import { clusterRequestPath, parseServiceEndpoint, type ServiceEndpoint } from './endpoint';
 import { parseErrorBody } from './errorBody';
 import { l10n } from '../l10n';
 import { CallDeadline } from './http/callDeadline';
 import { createDispatcher, type ProxySettings } from './http/dispatcher';
 import { discardBody, headerValue, readBodyCapped } from './http/readBody';
-import { classifyTransportFailure, type TransportFailure } from './http/transportFailure';
+import { classifyTransportFailure } from './http/transportFailure';
 import type { Dispatcher } from './http/undici';
-import { buildRequestBody, type ClusterRequestBody, ClusterRequestSchema, type Message, type ReplyMessage } from './messages';
+import type { Message, ReplyMessage } from './messages';
 import { redactSecrets } from './redact';
 import { errorForStatus, interpretSuccessBody } from './replyInterpretation';
 import { parseRetryAfterSeconds } from './retryAfter';
@@ -109,7 +100,7 @@ export class ClusterClient {
 
   /** Sends the conversation and returns the cluster's reply, or throws a {@link ClusterError}. */
   async send(request: SendRequest): Promise<ClusterReply> {
-    const body = JSON.stringify(checkRequest(request));
+    const body = JSON.stringify(sendableBody(request));
     const headers = {
       authorization: `Bearer ${request.apiKey}`,
       'content-type': 'application/json',
@@ -172,7 +163,7 @@ export class ClusterClient {
       response = await this.dispatcher.request({ origin, path, method: 'POST', headers, body, signal: deadline.signal });
     } catch (error) {
       const failure = classifyTransportFailure(error);
-      const typed = deadline.abortedBy ? abortError(deadline, base) : this.transportError(failure, base);
+      const typed = deadline.abortedBy ? abortError(deadline, base) : transportError(failure, this.endpoint.origin, this.connectTimeoutMs, base);
       const retryInMs =
         failure.kind === 'refused' && !deadline.abortedBy
           ? retryDelayMs({ kind: 'refused' }, attempt, this.retryPolicy, deadline.remainingMs())
@@ -210,7 +201,7 @@ export class ClusterClient {
         ? abortError(deadline, context)
         : isClusterError(error)
           ? error
-          : this.transportError(classifyTransportFailure(error), context);
+          : transportError(classifyTransportFailure(error), this.endpoint.origin, this.connectTimeoutMs, context);
       log(status, typed.requestId, typed.kind);
       throw typed;
     }
@@ -243,57 +234,5 @@ export class ClusterClient {
       ...(info.message === undefined ? {} : { serverMessage: redactSecrets(info.message, [apiKey]) }),
       ...(context.requestId === undefined && info.requestId !== undefined ? { requestId: redactSecrets(info.requestId, [apiKey]) } : {}),
     };
-  }
-
-  private transportError(failure: TransportFailure, context: ErrorContext): ClusterError {
-    const origin = this.endpoint.origin;
-    switch (failure.kind) {
-      case 'connectTimeout':
-        return new ConnectTimeoutError(origin, this.connectTimeoutMs, context);
-      case 'tls':
-        return new TlsError(origin, failure.code, context);
-      case 'refused':
-      case 'dns':
-      case 'unreachable':
-      case 'reset':
-      case 'other':
-        return new NetworkError(failure.kind, origin, failure.code, context);
-    }
-  }
-}
-
-/** The request body, once the key, cluster and conversation are known to be sendable. */
-function checkRequest(request: SendRequest): ClusterRequestBody {
-  if (request.apiKey.length === 0) {
-    throw new ConfigurationError(l10n.t('No API key is set. Set one with “Cluster Chat: Set API Key”.'));
-  }
-  if (!/^[\x21-\x7e]+$/.test(request.apiKey)) {
-    throw new ConfigurationError(
-      l10n.t('The API key contains spaces, line breaks or other characters that cannot be sent. Set it again with “Cluster Chat: Set API Key”.'),
-    );
-  }
-  if (request.clusterId.length === 0) {
-    throw new ConfigurationError(l10n.t('No cluster is selected. Choose one with “Cluster Chat: Select Cluster…”.'));
-  }
-  const body = buildRequestBody(request.messages);
-  if (!ClusterRequestSchema.safeParse(body).success) {
-    throw new ConfigurationError(l10n.t('The conversation is empty or holds a message without a role or text.'));
-  }
-  return body;
-}
-
-function abortError(deadline: CallDeadline, context: ErrorContext): ClusterError {
-  return deadline.abortedBy === 'timeout' ? new TimeoutError(deadline.totalMs, context) : new CancelledError(context);
-}
-
-/** The origin of a Location header, resolved against ours; never its path or query. */
-function originOf(location: string | undefined, base: string): string | undefined {
-  if (location === undefined) {
-    return undefined;
-  }
-  try {
-    return new URL(location, base).origin;
-  } catch {
-    return undefined;
   }
 }

@@ -1,4 +1,4 @@
-import { ConfigurationError } from './errors';
+import { ConfigurationError } from './statusErrors';
 import { l10n } from '../l10n';
 
 /** A validated base address of the Clusters API, such as `https://api.wizlay.com/v1`. */

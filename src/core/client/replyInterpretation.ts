@@ -1,15 +1,6 @@
-import {
-  AuthError,
-  BadRequestError,
-  type ClusterError,
-  type ErrorContext,
-  ProtocolError,
-  RateLimitedError,
-  RequestTooLargeError,
-  ServerError,
-  UnexpectedStatusError,
-  UnknownClusterError,
-} from './errors';
+import { type ClusterError, type ErrorContext } from './errors';
+import { AuthError, BadRequestError, RateLimitedError, RequestTooLargeError, ServerError, UnexpectedStatusError, UnknownClusterError } from './statusErrors';
+import { ProtocolError } from './transportErrors';
 import { l10n } from '../l10n';
 import { ClusterReplySchema, type Message, type ReplyMessage } from './messages';
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { startEmulator, type RunningEmulator } from '../../../scripts/emulator/server';
-import { ProtocolError } from '../../../src/core/client/errors';
+import { ProtocolError } from '../../../src/core/client/transportErrors';
 import type { Message } from '../../../src/core/client/messages';
 import { ClientFixture, CONVERSATION, expectClusterError, SECRET_KEY } from '../helpers/clientFixture';
 import { sendJson, startScriptedServer, type ScriptedServer } from '../helpers/loopbackServers';

@@ -1,15 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { startEmulator, type RunningEmulator } from '../../../scripts/emulator/server';
-import {
-  AuthError,
-  BadRequestError,
-  RateLimitedError,
-  RedirectError,
-  RequestTooLargeError,
-  ServerError,
-  UnexpectedStatusError,
-  UnknownClusterError,
-} from '../../../src/core/client/errors';
+import { AuthError, BadRequestError, RateLimitedError, RequestTooLargeError, ServerError, UnexpectedStatusError, UnknownClusterError } from '../../../src/core/client/statusErrors';
+import { RedirectError } from '../../../src/core/client/transportErrors';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../../src/core/client/retryPolicy';
 import { assertKeyAbsent, ClientFixture, CONVERSATION, expectClusterError, SECRET_KEY } from '../helpers/clientFixture';
 import { sendJson, startScriptedServer, type ScriptedServer } from '../helpers/loopbackServers';

@@ -6,14 +6,8 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../scripts/emulator/server';
-import {
-  CancelledError,
-  ConfigurationError,
-  ConnectTimeoutError,
-  NetworkError,
-  TimeoutError,
-  TlsError,
-} from '../../../src/core/client/errors';
+import { CancelledError, ConfigurationError } from '../../../src/core/client/statusErrors';
+import { ConnectTimeoutError, NetworkError, TimeoutError, TlsError } from '../../../src/core/client/transportErrors';
 import { DEFAULT_RETRY_POLICY } from '../../../src/core/client/retryPolicy';
 import { ClientFixture, CONVERSATION, expectClusterError, SECRET_KEY } from '../helpers/clientFixture';
 import { startConnectProxy, startSilentTcpServer, unusedPort } from '../helpers/loopbackServers';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { clusterRequestPath, isLoopbackHost, parseServiceEndpoint } from '../../../src/core/client/endpoint';
-import { ConfigurationError, UnknownClusterError } from '../../../src/core/client/errors';
+import { ConfigurationError, UnknownClusterError } from '../../../src/core/client/statusErrors';
 import { formatMessage, setTranslator } from '../../../src/core/l10n';
 import { classifyTransportFailure } from '../../../src/core/client/http/transportFailure';
 import { redactSecrets } from '../../../src/core/client/redact';

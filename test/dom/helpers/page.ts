@@ -1,0 +1,254 @@
+import { useStrings } from '../../../src/webview/strings';
+import { RENDER_MARKS } from '../../../src/webview/renderMarks';
+import { FakeClock } from './fakeClock';
+import { Intersections } from './fakeIntersectionObserver';
+import { FakeVsCodeHost, type RawVsCodeApi } from './fakeVsCode';
+import { fixHappyDomForSanitizer } from './happyDomFixes';
+
+type HappyDom = typeof import('happy-dom', { with: { 'resolution-mode': 'import' } });
+
+/** The page's window with its constructors (`window.HTMLElement`, …). */
+export type PageWindow = Window & typeof globalThis;
+
+/**
+ * One webview page for the tests, on happy-dom: the DOM globals the webview code uses, a fake
+ * `acquireVsCodeApi`, virtual timers and a controllable IntersectionObserver.
+ *
+ * The happy-dom window lives for the whole run, like the single page a webview has: the webview
+ * modules keep page-wide singletons (the acquired VS Code API, the sanitizer bound to `window`).
+ * Everything a test changes is undone after it: the document's content, the listeners added to
+ * `window` and `document`, the saved state and posted messages, timers, observers and strings.
+ */
+export interface Page {
+  readonly window: PageWindow;
+  readonly host: FakeVsCodeHost;
+  readonly clock: FakeClock;
+  readonly intersections: Intersections;
+  /** What `getState()` returns to a view mounted after this call (a restored panel). */
+  restoreState(state: unknown): void;
+  /** Takes IntersectionObserver away, as a page without it would be (call before mounting). */
+  withoutIntersectionObserver(): void;
+  /** A fresh `<div class="view">` in the body to mount a view into. */
+  root(): HTMLDivElement;
+}
+
+/** Names taken from the happy-dom window into the Node global scope for the whole describe block. */
+const PAGE_GLOBALS = [
+  'window',
+  'document',
+  'navigator',
+  'Node',
+  'Element',
+  'HTMLElement',
+  'HTMLButtonElement',
+  'HTMLTextAreaElement',
+  'HTMLAnchorElement',
+  'DocumentFragment',
+  'Event',
+  'UIEvent',
+  'MouseEvent',
+  'KeyboardEvent',
+  'FocusEvent',
+  'InputEvent',
+  'CompositionEvent',
+  'MessageEvent',
+  'getComputedStyle',
+  'DOMParser',
+  'NodeFilter',
+] as const;
+
+/** Names set for each test (on both the global scope and the window). */
+const TEST_GLOBALS = ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'IntersectionObserver'] as const;
+
+let happyWindow: Promise<PageWindow> | undefined;
+
+async function createWindow(): Promise<PageWindow> {
+  // happy-dom is an ES module; these tests compile to CommonJS.
+  const { Window: HappyWindow, BrowserErrorCaptureEnum }: HappyDom = await import('happy-dom');
+  const created = new HappyWindow({
+    url: 'https://webview.test/index.html',
+    settings: {
+      // A listener that throws fails the test instead of being logged by the page.
+      errorCapture: BrowserErrorCaptureEnum.disabled,
+      // A link the page fails to intercept must not load anything.
+      navigation: { disableMainFrameNavigation: true, disableChildFrameNavigation: true, disableChildPageNavigation: true },
+    },
+  });
+  const page = created as unknown as PageWindow;
+  fixHappyDomForSanitizer(page);
+  return page;
+}
+
+/** The host of the running test; `acquireVsCodeApi` hands out an API that talks to it. */
+let currentHost = new FakeVsCodeHost();
+
+/** Like VS Code's: the webview acquires it once per page, so it forwards to the current test's host. */
+function acquireVsCodeApi(): RawVsCodeApi {
+  return {
+    postMessage: (message) => currentHost.api.postMessage(message),
+    getState: () => currentHost.api.getState(),
+    setState: (state) => currentHost.api.setState(state),
+  };
+}
+
+type Saved = Map<string, PropertyDescriptor | undefined>;
+
+function setGlobals(target: object, values: Readonly<Record<string, unknown>>): Saved {
+  const saved: Saved = new Map();
+  for (const [name, value] of Object.entries(values)) {
+    saved.set(name, Object.getOwnPropertyDescriptor(target, name));
+    Object.defineProperty(target, name, { configurable: true, writable: true, value });
+  }
+  return saved;
+}
+
+function restoreGlobals(target: object, saved: Saved): void {
+  for (const [name, descriptor] of saved) {
+    if (descriptor) {
+      Object.defineProperty(target, name, descriptor);
+    } else {
+      Reflect.deleteProperty(target, name);
+    }
+  }
+}
+
+type Listener = [type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions];
+
+/** Records the listeners added to `target` so they can be removed after the test. */
+function trackListeners(target: EventTarget, into: Array<{ target: EventTarget; args: Listener }>): Saved {
+  const add = target.addEventListener.bind(target);
+  return setGlobals(target, {
+    addEventListener: (...args: Listener) => {
+      into.push({ target, args });
+      add(...args);
+    },
+  });
+}
+
+interface TestState {
+  readonly window: PageWindow;
+  readonly host: FakeVsCodeHost;
+  readonly clock: FakeClock;
+  readonly intersections: Intersections;
+  readonly listeners: Array<{ target: EventTarget; args: Listener }>;
+  readonly restore: Array<() => void>;
+}
+
+/** Sets up the page for every test of the surrounding `describe`. */
+export function usePage(): Page {
+  let pageGlobals: Saved | undefined;
+  let test: TestState | undefined;
+  const current = (): TestState => {
+    if (!test) {
+      throw new Error('The page exists only inside a test of a describe that called usePage()');
+    }
+    return test;
+  };
+
+  before(async () => {
+    happyWindow ??= createWindow();
+    const window = await happyWindow;
+    const source = window as unknown as Readonly<Record<string, unknown>>;
+    pageGlobals = setGlobals(globalThis, { ...Object.fromEntries(PAGE_GLOBALS.map((name) => [name, source[name]])), acquireVsCodeApi });
+  });
+
+  after(() => {
+    if (pageGlobals) {
+      restoreGlobals(globalThis, pageGlobals);
+    }
+  });
+
+  beforeEach(async () => {
+    const window = await (happyWindow ?? Promise.reject(new Error('no page window')));
+    const clock = new FakeClock();
+    const intersections = new Intersections();
+    const listeners: TestState['listeners'] = [];
+    const timing = {
+      setTimeout: clock.setTimeout,
+      clearTimeout: clock.clearTimeout,
+      requestAnimationFrame: clock.requestAnimationFrame,
+      cancelAnimationFrame: clock.cancelAnimationFrame,
+      IntersectionObserver: intersections.constructorForPage,
+    } satisfies Record<(typeof TEST_GLOBALS)[number], unknown>;
+    const onGlobal = setGlobals(globalThis, timing);
+    const onWindow = setGlobals(window, timing);
+    const onWindowListeners = trackListeners(window, listeners);
+    const onDocumentListeners = trackListeners(window.document, listeners);
+    currentHost = new FakeVsCodeHost();
+    useStrings(undefined);
+    test = {
+      window,
+      host: currentHost,
+      clock,
+      intersections,
+      listeners,
+      restore: [
+        () => restoreGlobals(globalThis, onGlobal),
+        () => restoreGlobals(window, onWindow),
+        () => restoreGlobals(window, onWindowListeners),
+        () => restoreGlobals(window.document, onDocumentListeners),
+      ],
+    };
+  });
+
+  afterEach(() => {
+    const { window, listeners, restore } = current();
+    for (const { target, args } of listeners) {
+      target.removeEventListener(args[0], args[1], args[2]);
+    }
+    const { document } = window;
+    if (document.activeElement instanceof window.HTMLElement) {
+      document.activeElement.blur();
+    }
+    document.body.replaceChildren();
+    document.head.replaceChildren();
+    for (const name of document.body.getAttributeNames()) {
+      document.body.removeAttribute(name);
+    }
+    for (const undo of restore) {
+      undo();
+    }
+    for (const mark of Object.values(RENDER_MARKS)) {
+      performance.clearMarks(mark);
+    }
+    useStrings(undefined);
+    currentHost = new FakeVsCodeHost();
+    test = undefined;
+  });
+
+  return {
+    get window() {
+      return current().window;
+    },
+    get host() {
+      return current().host;
+    },
+    get clock() {
+      return current().clock;
+    },
+    get intersections() {
+      return current().intersections;
+    },
+    restoreState(state: unknown): void {
+      const { host } = current();
+      host.api.setState(state);
+      host.setStateCalls = 0;
+    },
+    withoutIntersectionObserver(): void {
+      const { window, restore } = current();
+      const noObserver = { IntersectionObserver: undefined };
+      const onGlobal = setGlobals(globalThis, noObserver);
+      const onWindow = setGlobals(window, noObserver);
+      restore.unshift(
+        () => restoreGlobals(window, onWindow),
+        () => restoreGlobals(globalThis, onGlobal),
+      );
+    },
+    root(): HTMLDivElement {
+      const root = current().window.document.createElement('div');
+      root.className = 'view';
+      current().window.document.body.append(root);
+      return root;
+    },
+  };
+}
