@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { parseChatMessage, type ChatToHostMessage } from '../core/protocol/chatProtocol';
+import type { ChatToHostMessage } from '../core/protocol/chatProtocol';
+import { parseChatMessage } from '../core/protocol/chatSchema';
 import { isOpenableLink } from '../core/protocol/replyProtocol';
 import { webviewHtml, webviewOptions } from '../webviewHost/webviewHtml';
 import type { ChatController, ChatViewConnection } from './chatController';

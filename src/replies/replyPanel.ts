@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { type CodeAction, type HostToWebviewMessage, isOpenableLink, parseWebviewMessage } from '../core/protocol/replyProtocol';
+import { type CodeAction, type HostToWebviewMessage, isOpenableLink } from '../core/protocol/replyProtocol';
+import { parseWebviewMessage } from '../core/protocol/replySchema';
 import type { ReplyActions } from './replyActions';
 import type { ReplyStore, StoredReply } from './replyStore';
 import { webviewHtml, webviewOptions } from '../webviewHost/webviewHtml';

@@ -1,20 +1,6 @@
-import type { CodeAction } from '../core/protocol/replyProtocol';
+import { CODE_ACTIONS, type CodeAction } from '../core/protocol/replyProtocol';
 import type { WebviewStringKey } from '../core/protocol/webviewStrings';
 import { text } from './strings';
-
-/**
- * The protocol's CODE_ACTIONS, spelled out here because importing the protocol module's values
- * would bundle its validation library into the webview. The type makes the compiler reject any
- * difference from CODE_ACTIONS, in content or order.
- */
-export const ACTION_ORDER: (typeof import('../core/protocol/replyProtocol'))['CODE_ACTIONS'] = [
-  'copy',
-  'insert',
-  'replace',
-  'diff',
-  'newFile',
-  'continueInChat',
-];
 
 /** Which code block an action applies to: its index, or the whole reply. */
 export type ActionTarget = number | 'all';
@@ -45,9 +31,9 @@ export function actionAriaLabel(label: string, target: ActionTarget): string {
 
 /** The offered actions in display order (the order of CODE_ACTIONS), each once. */
 export function orderedActions(offered: readonly CodeAction[]): CodeAction[] {
-  return ACTION_ORDER.filter((action) => offered.includes(action));
+  return CODE_ACTIONS.filter((action) => offered.includes(action));
 }
 
 export function isCodeAction(value: unknown): value is CodeAction {
-  return typeof value === 'string' && (ACTION_ORDER as readonly string[]).includes(value);
+  return typeof value === 'string' && (CODE_ACTIONS as readonly string[]).includes(value);
 }

@@ -1,4 +1,4 @@
-import { isSafeLink } from './links';
+import { isOpenableLink } from '../core/protocol/replyProtocol';
 
 /**
  * Links never navigate the webview: every click on a link is cancelled and, for a safe http(s)
@@ -12,7 +12,7 @@ export function interceptLinks(root: HTMLElement, open: (href: string) => void):
     }
     event.preventDefault();
     const href = anchor.getAttribute('href') ?? '';
-    if (isSafeLink(href) && (event.type === 'click' || event.button === 1)) {
+    if (isOpenableLink(href) && (event.type === 'click' || event.button === 1)) {
       open(href);
     }
   };

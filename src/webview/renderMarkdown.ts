@@ -1,7 +1,7 @@
 import { text } from './strings';
 import { createMarkdown, fenceLanguage, type Markdown } from '../core/markdown';
 import { highlightCode, isHighlighted } from './highlight';
-import { isSafeLink } from './links';
+import { isOpenableLink } from '../core/protocol/replyProtocol';
 
 /**
  * Markdown → HTML for the webviews, without touching the DOM. The result still goes through the
@@ -101,7 +101,7 @@ function withoutUnsafeLinks(children: Token[]): Token[] {
   const open: boolean[] = [];
   for (const child of children) {
     if (child.type === 'link_open') {
-      const safe = isSafeLink(String(child.attrGet('href') ?? ''));
+      const safe = isOpenableLink(String(child.attrGet('href') ?? ''));
       open.push(safe);
       if (safe) {
         kept.push(child);

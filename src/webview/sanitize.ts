@@ -1,5 +1,5 @@
 import DOMPurify, { type Config } from 'dompurify';
-import { isSafeLink } from './links';
+import { isOpenableLink } from '../core/protocol/replyProtocol';
 
 /**
  * The only way rendered reply HTML reaches the page: a strict allowlist of exactly what
@@ -41,7 +41,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 
 /** Extra checks on attribute values; an attribute failing its check is removed. */
 const VALUE_CHECKS: Readonly<Record<string, (value: string) => boolean>> = {
-  href: isSafeLink,
+  href: isOpenableLink,
   start: (value) => /^\d{1,9}$/.test(value),
   role: (value) => value === 'toolbar',
   'data-block-index': (value) => /^\d{1,6}$/.test(value),

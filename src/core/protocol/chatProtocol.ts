@@ -1,11 +1,11 @@
-import * as z from 'zod/mini';
-import { RECOVERY_ACTIONS, type RecoveryAction } from './recoveryActions';
-import { CODE_ACTIONS } from './replyProtocol';
+import type { RecoveryAction } from './recoveryActions';
+import type { CodeAction } from './replyProtocol';
 
 /**
- * The typed messages between the extension host and the chat view (the sidebar webview). The
- * webview only displays state and reports gestures; the host owns the conversation, sends it,
- * persists it, and validates every message from the webview here before acting on it.
+ * The chat view's protocol (the sidebar webview): what the host sends it and what it sends back.
+ * The webview only displays state and reports gestures; the host owns the conversation, sends it,
+ * persists it, and validates every message from the webview (`chatSchema.ts`) before acting on it.
+ * Plain types and data, so the webview imports it as it is.
  */
 
 /** What an inline error offers; the host carries the action out. */
@@ -84,48 +84,32 @@ export type HostToChatMessage =
   | { readonly type: 'setDraft'; readonly text: string }
   | { readonly type: 'focusInput' }
   /** The answer to a `codeAction` or `copyMessage`: its outcome, for the button's feedback. */
-  | { readonly type: 'actionDone'; readonly reply: ChatMessageRef; readonly action: (typeof CODE_ACTIONS)[number]; readonly ok: boolean };
+  | { readonly type: 'actionDone'; readonly reply: ChatMessageRef; readonly action: CodeAction; readonly ok: boolean };
 
-const text = (max: number) => z.string().check(z.maxLength(max));
-const index = z.number().check(z.int(), z.gte(0), z.lte(1_000_000));
-const id = text(200);
-
-const ChatToHostSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready') }),
+/** What the chat view sends; `chatSchema.ts` checks each message before the host acts on it. */
+export type ChatToHostMessage =
+  | { readonly type: 'ready' }
   /** Send the input text (with the pending attachments) as a new user message. */
-  z.object({ type: z.literal('send'), text: text(1_000_000) }),
-  z.object({ type: z.literal('stop') }),
+  | { readonly type: 'send'; readonly text: string }
+  | { readonly type: 'stop' }
   /** The unsent input changed (the webview debounces). */
-  z.object({ type: z.literal('draftChanged'), text: text(1_000_000) }),
-  z.object({ type: z.literal('regenerate') }),
+  | { readonly type: 'draftChanged'; readonly text: string }
+  | { readonly type: 'regenerate' }
   /** Replace user message `index` with `text` and send again; everything after it is dropped. */
-  z.object({ type: z.literal('editAndResend'), index, text: text(1_000_000) }),
-  z.object({ type: z.literal('copyMessage'), index }),
+  | { readonly type: 'editAndResend'; readonly index: number; readonly text: string }
+  /** Answered by `actionDone`. */
+  | { readonly type: 'copyMessage'; readonly index: number }
   /** A code block action on an assistant message; answered by `actionDone` with the same `reply`. */
-  z.object({
-    type: z.literal('codeAction'),
-    reply: z.object({ conversationId: id, index }),
-    action: z.enum(CODE_ACTIONS),
-    block: z.union([z.literal('all'), z.number().check(z.int(), z.gte(0), z.lte(100_000))]),
-  }),
-  z.object({ type: z.literal('addSelection') }),
-  z.object({ type: z.literal('addFile') }),
-  z.object({ type: z.literal('removeAttachment'), id }),
-  z.object({ type: z.literal('newChat') }),
-  z.object({ type: z.literal('switchConversation'), id }),
-  z.object({ type: z.literal('renameConversation'), id }),
-  z.object({ type: z.literal('deleteConversation'), id }),
-  z.object({ type: z.literal('setSystemPrompt'), text: text(100_000) }),
-  z.object({ type: z.literal('errorAction'), action: z.enum(RECOVERY_ACTIONS) }),
-  z.object({ type: z.literal('selectCluster') }),
-  z.object({ type: z.literal('export'), format: z.enum(['markdown', 'json']) }),
-  z.object({ type: z.literal('openLink'), href: text(8192) }),
-]);
-
-export type ChatToHostMessage = z.infer<typeof ChatToHostSchema>;
-
-/** The message if the chat protocol allows it, else undefined. */
-export function parseChatMessage(raw: unknown): ChatToHostMessage | undefined {
-  const parsed = ChatToHostSchema.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
-}
+  | { readonly type: 'codeAction'; readonly reply: ChatMessageRef; readonly action: CodeAction; readonly block: 'all' | number }
+  | { readonly type: 'addSelection' }
+  | { readonly type: 'addFile' }
+  | { readonly type: 'removeAttachment'; readonly id: string }
+  | { readonly type: 'newChat' }
+  | { readonly type: 'switchConversation'; readonly id: string }
+  | { readonly type: 'renameConversation'; readonly id: string }
+  | { readonly type: 'deleteConversation'; readonly id: string }
+  | { readonly type: 'setSystemPrompt'; readonly text: string }
+  | { readonly type: 'errorAction'; readonly action: ErrorAction }
+  | { readonly type: 'selectCluster' }
+  | { readonly type: 'export'; readonly format: 'markdown' | 'json' }
+  | { readonly type: 'openLink'; readonly href: string };

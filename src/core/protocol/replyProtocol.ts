@@ -1,8 +1,7 @@
-import * as z from 'zod/mini';
-
 /**
- * The typed messages between the extension host and its webviews. Everything a webview sends is
- * validated here before the host acts on it; anything else is dropped.
+ * The reply view's protocol: what the host sends it and what it sends back. Plain types and data,
+ * so the webview imports it as it is; the host validates what the webview sends with
+ * `replySchema.ts` before acting on it.
  */
 
 /** What the user can do with a code block, or with the whole reply (`block: 'all'`). */
@@ -23,30 +22,26 @@ export interface ReplyViewModel {
   readonly actions: readonly CodeAction[];
 }
 
+export type WebviewToHostMessage =
+  | { readonly type: 'ready' }
+  | { readonly type: 'codeAction'; readonly replyId: string; readonly action: CodeAction; readonly block: 'all' | number }
+  | { readonly type: 'openLink'; readonly href: string };
+
 export type HostToWebviewMessage =
   | { readonly type: 'showReply'; readonly reply: ReplyViewModel }
   | { readonly type: 'actionDone'; readonly replyId: string; readonly action: CodeAction; readonly ok: boolean };
 
-const ReadySchema = z.object({ type: z.literal('ready') });
-const CodeActionSchema = z.object({
-  type: z.literal('codeAction'),
-  replyId: z.string().check(z.maxLength(200)),
-  action: z.enum(CODE_ACTIONS),
-  block: z.union([z.literal('all'), z.number().check(z.int(), z.gte(0), z.lte(100_000))]),
-});
-const OpenLinkSchema = z.object({ type: z.literal('openLink'), href: z.string().check(z.maxLength(8192)) });
+/** Longest href a webview may send in an `openLink` message. */
+export const MAX_LINK_LENGTH = 8192;
 
-const WebviewToHostSchema = z.discriminatedUnion('type', [ReadySchema, CodeActionSchema, OpenLinkSchema]);
-export type WebviewToHostMessage = z.infer<typeof WebviewToHostSchema>;
-
-/** The message if it is one the protocol allows, else undefined. */
-export function parseWebviewMessage(raw: unknown): WebviewToHostMessage | undefined {
-  const parsed = WebviewToHostSchema.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
-}
-
-/** True only for absolute http(s) links; everything else (javascript:, data:, command:, file:) is refused. */
+/**
+ * True only for an absolute http(s) link of at most MAX_LINK_LENGTH characters; everything else
+ * (javascript:, data:, command:, file:) is refused.
+ */
 export function isOpenableLink(href: string): boolean {
+  if (href.length > MAX_LINK_LENGTH) {
+    return false;
+  }
   try {
     const url = new URL(href);
     return url.protocol === 'https:' || url.protocol === 'http:';

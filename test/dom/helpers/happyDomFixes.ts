@@ -11,13 +11,13 @@
  *
  * The fixes follow the DOM standard; `test/dom/sanitize.test.ts` checks that they still hold.
  */
-export function fixHappyDomForSanitizer(window: Window): void {
+export function fixHappyDomForSanitizer(window: Window & typeof globalThis): void {
   fixNodeNameGetter(window);
   fixNodeIterator(window);
 }
 
 /** The standard's `nodeName`: the most derived getter below Node, as reading `node.nodeName` gives. */
-function fixNodeNameGetter(window: Window): void {
+function fixNodeNameGetter(window: Window & typeof globalThis): void {
   const nodePrototype = window.Node.prototype;
   const original = Object.getOwnPropertyDescriptor(nodePrototype, 'nodeName');
   const originalGet = original?.get;

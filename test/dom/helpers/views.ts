@@ -1,0 +1,111 @@
+import type { HostToChatMessage } from '../../../src/core/protocol/chatProtocol';
+import type { HostToWebviewMessage } from '../../../src/core/protocol/replyProtocol';
+import { mountChatView } from '../../../src/webview/chatView';
+import { mountReplyView } from '../../../src/webview/replyView';
+import type { MountedView } from '../../../src/webview/view';
+import type { Page } from './page';
+import { all, one } from './query';
+
+/** A mounted chat view and the parts of it the tests use. */
+export class ChatPage {
+  private constructor(
+    readonly root: HTMLDivElement,
+    private readonly view: MountedView,
+  ) {}
+
+  static mount(page: Page, ...messages: readonly HostToChatMessage[]): ChatPage {
+    const root = page.root();
+    const chat = new ChatPage(root, mountChatView(root));
+    chat.receive(...messages);
+    return chat;
+  }
+
+  /** Hands messages from the host to the view, as its window listener does. */
+  receive(...messages: readonly unknown[]): void {
+    for (const message of messages) {
+      this.view.receive(message);
+    }
+  }
+
+  get input(): HTMLTextAreaElement {
+    return one<HTMLTextAreaElement>(this.root, '#chat-input');
+  }
+
+  get send(): HTMLButtonElement {
+    return one<HTMLButtonElement>(this.root, 'button.chat-send');
+  }
+
+  get busy(): HTMLElement {
+    return one(this.root, '.chat-busy');
+  }
+
+  get editing(): HTMLElement {
+    return one(this.root, '.chat-editing');
+  }
+
+  get history(): HTMLElement {
+    return one(this.root, 'nav.chat-history');
+  }
+
+  get historyToggle(): HTMLButtonElement {
+    return one<HTMLButtonElement>(this.root, 'button[data-command="toggleHistory"]');
+  }
+
+  get status(): HTMLElement {
+    return one(this.root, ':scope > [role="status"].visually-hidden');
+  }
+
+  messages(): HTMLLIElement[] {
+    return all<HTMLLIElement>(this.root, 'li.chat-message');
+  }
+
+  /** The indexes of the messages on the page, in page order. */
+  indexes(): number[] {
+    return this.messages().map((item) => Number(item.dataset['index']));
+  }
+
+  message(index: number): HTMLLIElement {
+    return one<HTMLLIElement>(this.root, `li.chat-message[data-index="${index}"]`);
+  }
+
+  command(name: string): HTMLButtonElement {
+    return one<HTMLButtonElement>(this.root, `button[data-command="${name}"]`);
+  }
+}
+
+/** A mounted reply view and its parts. */
+export class ReplyPage {
+  private constructor(
+    readonly root: HTMLDivElement,
+    private readonly view: MountedView,
+  ) {}
+
+  static mount(page: Page, ...messages: readonly HostToWebviewMessage[]): ReplyPage {
+    const root = page.root();
+    const reply = new ReplyPage(root, mountReplyView(root));
+    reply.receive(...messages);
+    return reply;
+  }
+
+  receive(...messages: readonly unknown[]): void {
+    for (const message of messages) {
+      this.view.receive(message);
+    }
+  }
+
+  get header(): HTMLElement {
+    return one(this.root, 'header.reply-header');
+  }
+
+  get actions(): HTMLElement {
+    return one(this.root, '.reply-actions');
+  }
+
+  get content(): HTMLElement {
+    return one(this.root, '#reply');
+  }
+
+  get status(): HTMLElement {
+    return one(this.root, '[role="status"]');
+  }
+}
