@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import type { ChatToHostMessage } from '../core/protocol/chatProtocol';
+import type { ChatToHostMessage, HostToChatMessage } from '../core/protocol/chatProtocol';
 import { parseChatMessage } from '../core/protocol/chatSchema';
-import { isOpenableLink } from '../core/protocol/replyProtocol';
+import { WebviewChannel } from '../webviewHost/webviewChannel';
 import { webviewHtml, webviewOptions } from '../webviewHost/webviewHtml';
 import type { ChatController, ChatViewConnection } from './chatController';
 
@@ -9,8 +9,8 @@ export const CHAT_VIEW_ID = 'clusterChat.chatView';
 
 /**
  * The sidebar chat as a webview view. It keeps no state of its own (no retainContextWhenHidden):
- * each time the view is shown the webview asks for the state again. Messages from the webview are
- * validated and dispatched through a fixed set of handlers.
+ * each time the view is shown the webview asks for the state again. The channel checks every
+ * message from the webview; here each is handed to the controller or a command.
  */
 export class ChatViewProvider implements vscode.WebviewViewProvider {
   constructor(
@@ -22,29 +22,26 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
   resolveWebviewView(view: vscode.WebviewView): void {
     view.webview.options = webviewOptions(this.extensionUri);
     view.webview.html = webviewHtml(view.webview, this.extensionUri, 'chat', vscode.l10n.t('Cluster Chat'));
-    const connection: ChatViewConnection = { post: (message) => void view.webview.postMessage(message) };
-    this.controller.attach(connection);
-    const subscription = view.webview.onDidReceiveMessage((raw: unknown) => {
-      const message = parseChatMessage(raw);
-      if (!message) {
-        this.log.warn('Ignored a message from the chat view that is not part of the protocol.');
-        return;
-      }
-      this.dispatch(message).catch((error: unknown) =>
-        this.log.error(`Chat action ${message.type} failed: ${error instanceof Error ? error.message : String(error)}`),
-      );
+    const channel = new WebviewChannel<ChatToHostMessage, HostToChatMessage>(view.webview, {
+      name: 'chat view',
+      parse: parseChatMessage,
+      onReady: () => {
+        this.controller.attach(connection);
+        return this.controller.sendState();
+      },
+      onMessage: (message) => this.dispatch(message),
+      log: this.log,
     });
+    const connection: ChatViewConnection = { post: (message) => channel.post(message) };
     view.onDidDispose(() => {
-      subscription.dispose();
+      channel.dispose();
       this.controller.detach(connection);
     });
   }
 
-  private async dispatch(message: ChatToHostMessage): Promise<void> {
+  private async dispatch(message: Exclude<ChatToHostMessage, { type: 'ready' | 'openLink' }>): Promise<void> {
     const chat = this.controller;
     switch (message.type) {
-      case 'ready':
-        return chat.sendState();
       case 'send':
         return chat.send(message.text);
       case 'stop':
@@ -81,11 +78,6 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
         return void (await vscode.commands.executeCommand('clusterChat.selectCluster'));
       case 'export':
         return void (await vscode.commands.executeCommand(message.format === 'json' ? 'clusterChat.exportChatJson' : 'clusterChat.exportChatMarkdown'));
-      case 'openLink':
-        if (isOpenableLink(message.href)) {
-          await vscode.env.openExternal(vscode.Uri.parse(message.href, true));
-        }
-        return;
     }
   }
 }
