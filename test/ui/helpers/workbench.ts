@@ -307,7 +307,7 @@ export class Workbench {
   async reload(): Promise<void> {
     await this.page.reload();
     await this.page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await this.page.locator('.part.activitybar [aria-label^="Cluster Chat"]').first().waitFor({ timeout: 60_000 });
+    await waitForContributions(this.page);
     // The sidebar comes back showing whichever view was open, so wait for the status bar instead.
     await this.page.locator('.part.statusbar .statusbar-item').first().waitFor({ timeout: 60_000 });
   }
@@ -457,14 +457,24 @@ export class Workbench {
   }
 }
 
-/**
- * Waits until the workbench shows the workspace and knows Cluster Chat's contributions (its
- * activity bar entry is there), so the palette lists its commands from the first try.
- */
+/** Waits until the workbench shows the workspace and knows every extension's contributions. */
 async function waitForWorkbench(page: Page): Promise<void> {
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
-  await page.locator('.part.activitybar [aria-label^="Cluster Chat"]').first().waitFor({ timeout: 60_000 });
+  await waitForContributions(page);
+}
+
+/**
+ * Waits until the workbench has registered the extensions' contributions (commands, views), the
+ * mark it sets then, so the palette lists Cluster Chat's commands from the first try. The activity
+ * bar is no sign of it: after a reload it shows the view containers it remembers, before that.
+ */
+async function waitForContributions(page: Page): Promise<void> {
+  await waitUntil(
+    "the workbench to register the extensions' contributions",
+    () => page.evaluate(() => performance.getEntriesByName('code/didHandleExtensionPoints').length > 0),
+    { timeoutMs: 60_000 },
+  );
 }
 
 function escapeRegExp(text: string): string {
