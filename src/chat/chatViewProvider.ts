@@ -7,6 +7,15 @@ import type { ChatController, ChatViewConnection } from './chatController';
 
 export const CHAT_VIEW_ID = 'clusterChat.chatView';
 
+type ViewMessage = Exclude<ChatToHostMessage, { type: 'ready' | 'openLink' }>;
+
+/** Gestures in the chat view that the extension's own commands carry out. */
+const COMMANDS: Partial<Record<ViewMessage['type'], string>> = {
+  addSelection: 'clusterChat.addSelectionToChat',
+  addFile: 'clusterChat.addFileToChat',
+  selectCluster: 'clusterChat.selectCluster',
+};
+
 /**
  * The sidebar chat as a webview view. It keeps no state of its own (no retainContextWhenHidden):
  * each time the view is shown the webview asks for the state again. The channel checks every
@@ -39,45 +48,44 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     });
   }
 
-  private async dispatch(message: Exclude<ChatToHostMessage, { type: 'ready' | 'openLink' }>): Promise<void> {
+  private dispatch(message: ViewMessage): unknown {
     const chat = this.controller;
+    const command = COMMANDS[message.type];
+    if (command) {
+      return vscode.commands.executeCommand(command);
+    }
     switch (message.type) {
       case 'send':
         return chat.send(message.text);
+      case 'editAndResend':
+        return chat.editAndResend(message.index, message.text);
       case 'stop':
         return chat.stop();
       case 'draftChanged':
         return chat.draftChanged(message.text);
-      case 'regenerate':
-        return chat.regenerate();
-      case 'editAndResend':
-        return chat.editAndResend(message.index, message.text);
-      case 'copyMessage':
-        return chat.copyMessage(message.index);
       case 'codeAction':
         return chat.codeAction(message.reply, message.action, message.block);
-      case 'addSelection':
-        return void (await vscode.commands.executeCommand('clusterChat.addSelectionToChat'));
-      case 'addFile':
-        return void (await vscode.commands.executeCommand('clusterChat.addFileToChat'));
-      case 'removeAttachment':
-        return chat.removeAttachment(message.id);
+      case 'regenerate':
+        return chat.regenerate();
+      case 'copyMessage':
+        return chat.copyMessage(message.index);
+      case 'errorAction':
+        return chat.errorAction(message.action);
+      case 'setSystemPrompt':
+        return chat.setSystemPrompt(message.text);
       case 'newChat':
         return chat.newChat();
+      case 'removeAttachment':
+        return chat.removeAttachment(message.id);
       case 'switchConversation':
         return chat.switchTo(message.id);
       case 'renameConversation':
         return chat.rename(message.id);
       case 'deleteConversation':
         return chat.delete(message.id);
-      case 'setSystemPrompt':
-        return chat.setSystemPrompt(message.text);
-      case 'errorAction':
-        return chat.errorAction(message.action);
-      case 'selectCluster':
-        return void (await vscode.commands.executeCommand('clusterChat.selectCluster'));
       case 'export':
-        return void (await vscode.commands.executeCommand(message.format === 'json' ? 'clusterChat.exportChatJson' : 'clusterChat.exportChatMarkdown'));
+        return vscode.commands.executeCommand(message.format === 'json' ? 'clusterChat.exportChatJson' : 'clusterChat.exportChatMarkdown');
     }
+    return undefined;
   }
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { StoredConversation } from '../core/chat/conversation';
+import { confirmModal } from '../service/confirm';
 
 /** Asks for a conversation's new name; undefined when the user cancels. */
 export async function askConversationTitle(conversation: StoredConversation): Promise<string | undefined> {
@@ -12,12 +13,6 @@ export async function askConversationTitle(conversation: StoredConversation): Pr
 }
 
 /** Asks, in a modal dialog, before a conversation is deleted for good. */
-export async function confirmConversationDelete(conversation: StoredConversation): Promise<boolean> {
-  const remove = vscode.l10n.t('Delete');
-  const choice = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Delete the conversation “{0}”? This cannot be undone.', conversation.title),
-    { modal: true },
-    remove,
-  );
-  return choice === remove;
+export function confirmConversationDelete(conversation: StoredConversation): Promise<boolean> {
+  return confirmModal(vscode.l10n.t('Delete the conversation “{0}”? This cannot be undone.', conversation.title), vscode.l10n.t('Delete'));
 }

@@ -61,30 +61,30 @@ export class ReplyActions {
     return extractCodeBlocks(reply.markdown).length > 0 ? 0 : 'all';
   }
 
-  async insertAtCursor(reply: StoredReply, text: string): Promise<boolean> {
-    const target = await targetOf(reply);
-    if (!target) {
-      return false;
-    }
-    if (!target.cursor) {
-      return this.offerDiffInstead(reply, text, target);
-    }
-    const edit = new vscode.WorkspaceEdit();
-    edit.insert(target.document.uri, target.cursor, text);
-    return applyAndReveal(edit, target.document, target.document.offsetAt(target.cursor), text.length);
+  insertAtCursor(reply: StoredReply, text: string): Promise<boolean> {
+    return this.edit(reply, text, 'cursor');
   }
 
-  async replaceSelection(reply: StoredReply, text: string): Promise<boolean> {
+  replaceSelection(reply: StoredReply, text: string): Promise<boolean> {
+    return this.edit(reply, text, 'range');
+  }
+
+  /**
+   * Puts `text` at the request's cursor or over its range, as one undo step; if that place changed
+   * since the request, offers a diff instead.
+   */
+  private async edit(reply: StoredReply, text: string, place: 'cursor' | 'range'): Promise<boolean> {
     const target = await targetOf(reply);
     if (!target) {
       return false;
     }
-    if (!target.range) {
+    const range = place === 'cursor' ? target.cursor && new vscode.Range(target.cursor, target.cursor) : target.range;
+    if (!range) {
       return this.offerDiffInstead(reply, text, target);
     }
     const edit = new vscode.WorkspaceEdit();
-    edit.replace(target.document.uri, target.range, text);
-    return applyAndReveal(edit, target.document, target.document.offsetAt(target.range.start), text.length);
+    edit.replace(target.document.uri, range, text);
+    return applyAndReveal(edit, target.document, target.document.offsetAt(range.start), text.length);
   }
 
   /** Opens a diff of the target document against it with the change applied, and offers Apply. */

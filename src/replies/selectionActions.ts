@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { confirmModal } from '../service/confirm';
 import { buildSelectionMessages, type CodeContext, type SelectionAction } from '../core/prompts/selectionPrompt';
 import type { ReplyPanel } from './replyPanel';
 import type { ReplyStore } from './replyStore';
@@ -101,12 +102,6 @@ async function runSelectionAction(
   }
 }
 
-async function confirmWholeFile(document: vscode.TextDocument): Promise<boolean> {
-  const send = vscode.l10n.t('Send Whole File');
-  const choice = await vscode.window.showWarningMessage(
-    vscode.l10n.t('Nothing is selected, so the whole file ({0} lines) would be sent. Send it?', document.lineCount),
-    { modal: true },
-    send,
-  );
-  return choice === send;
+function confirmWholeFile(document: vscode.TextDocument): Promise<boolean> {
+  return confirmModal(vscode.l10n.t('Nothing is selected, so the whole file ({0} lines) would be sent. Send it?', document.lineCount), vscode.l10n.t('Send Whole File'));
 }

@@ -5,22 +5,24 @@ import { l10n } from '../l10n';
  * what to do. Texts that came from the server are redacted and shortened before they get here. The
  * errors themselves: statusErrors.ts (the service answered, or nothing was sent) and transportErrors.ts.
  */
-export type ClusterErrorKind =
-  | 'config'
-  | 'auth'
-  | 'unknownCluster'
-  | 'badRequest'
-  | 'tooLarge'
-  | 'rateLimited'
-  | 'server'
-  | 'unexpectedStatus'
-  | 'connectTimeout'
-  | 'timeout'
-  | 'network'
-  | 'tls'
-  | 'redirect'
-  | 'protocol'
-  | 'cancelled';
+export const CLUSTER_ERROR_KINDS = [
+  'config',
+  'auth',
+  'unknownCluster',
+  'badRequest',
+  'tooLarge',
+  'rateLimited',
+  'server',
+  'unexpectedStatus',
+  'connectTimeout',
+  'timeout',
+  'network',
+  'tls',
+  'redirect',
+  'protocol',
+  'cancelled',
+] as const;
+export type ClusterErrorKind = (typeof CLUSTER_ERROR_KINDS)[number];
 
 /** What is known about the call that failed. */
 export interface ErrorContext {

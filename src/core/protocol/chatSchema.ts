@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { messageParser } from './messageParser';
 import type { ChatToHostMessage } from './chatProtocol';
 import { RECOVERY_ACTIONS } from './recoveryActions';
 import { CODE_ACTIONS, MAX_LINK_LENGTH } from './replyProtocol';
@@ -41,13 +42,5 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openLink'), href: text(MAX_LINK_LENGTH) }),
 ]);
 
-// The schema and the protocol's hand-written type must describe the same messages.
-type Parsed = z.infer<typeof ChatToHostSchema>;
-const schemaMatchesProtocol: [Parsed] extends [ChatToHostMessage] ? ([ChatToHostMessage] extends [Parsed] ? true : false) : false = true;
-void schemaMatchesProtocol;
-
 /** The message if the chat protocol allows it, else undefined. */
-export function parseChatMessage(raw: unknown): ChatToHostMessage | undefined {
-  const parsed = ChatToHostSchema.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
-}
+export const parseChatMessage = messageParser<ChatToHostMessage, z.infer<typeof ChatToHostSchema>>(ChatToHostSchema);

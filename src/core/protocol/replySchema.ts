@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { messageParser } from './messageParser';
 import { CODE_ACTIONS, MAX_LINK_LENGTH, type WebviewToHostMessage } from './replyProtocol';
 
 /** Checks what the reply view sends before the host acts on it; anything else is dropped. */
@@ -14,13 +15,5 @@ const OpenLinkSchema = z.object({ type: z.literal('openLink'), href: z.string().
 
 const WebviewToHostSchema = z.discriminatedUnion('type', [ReadySchema, CodeActionSchema, OpenLinkSchema]);
 
-// The schema and the protocol's hand-written type must describe the same messages.
-type Parsed = z.infer<typeof WebviewToHostSchema>;
-const schemaMatchesProtocol: [Parsed] extends [WebviewToHostMessage] ? ([WebviewToHostMessage] extends [Parsed] ? true : false) : false = true;
-void schemaMatchesProtocol;
-
-/** The message if it is one the reply protocol allows, else undefined. */
-export function parseWebviewMessage(raw: unknown): WebviewToHostMessage | undefined {
-  const parsed = WebviewToHostSchema.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
-}
+/** The message if the reply protocol allows it, else undefined. */
+export const parseWebviewMessage = messageParser<WebviewToHostMessage, z.infer<typeof WebviewToHostSchema>>(WebviewToHostSchema);

@@ -1,0 +1,19 @@
+/** What a schema offers a parser: zod/mini's safeParse, seen from outside. */
+interface MessageSchema<Parsed> {
+  safeParse(raw: unknown): { readonly success: true; readonly data: Parsed } | { readonly success: false };
+}
+
+/**
+ * The parse function of a webview protocol: the message when the schema accepts it, else
+ * undefined. It compiles only while the schema and the protocol's hand-written `Message` type
+ * describe the same messages, so the two cannot drift apart.
+ */
+export function messageParser<Message, Parsed extends Message>(
+  schema: MessageSchema<Parsed>,
+  ..._sameMessages: [Message] extends [Parsed] ? [] : [never]
+): (raw: unknown) => Message | undefined {
+  return (raw) => {
+    const parsed = schema.safeParse(raw);
+    return parsed.success ? parsed.data : undefined;
+  };
+}
