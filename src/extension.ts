@@ -30,7 +30,8 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
   const started = performance.now();
   setTranslator((message, ...args) => vscode.l10n.t(message, ...args));
   const log = vscode.window.createOutputChannel('Cluster Chat', { log: true });
-  const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
+  const packageVersion = (context.extension.packageJSON as { version?: unknown }).version;
+  const version = typeof packageVersion === 'string' ? packageVersion : '0.0.0';
   const apiKeys = new ApiKeyStore(context.secrets);
   const clients = new ClusterClientProvider(log, `cluster-chat/${version} (VS Code ${vscode.version})`);
   const clusters = new ClusterStore(context);

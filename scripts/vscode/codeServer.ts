@@ -35,7 +35,7 @@ export function makeRunDirs(base: string): RunDirs {
     xdg: path.join(base, 'xdg'),
     tmp: path.join(base, 'tmp'),
   };
-  for (const dir of Object.values(dirs)) {
+  for (const dir of [dirs.base, dirs.userData, dirs.extensions, dirs.xdg, dirs.tmp]) {
     fs.mkdirSync(dir, { recursive: true });
   }
   return dirs;

@@ -65,6 +65,7 @@ async function startEmulatorNear(port: number): Promise<RunningEmulator> {
 /** Builds both bundles as esbuild.js does (development mode) and rebuilds them on change. */
 async function watchExtension(): Promise<{ dispose(): Promise<void> }> {
   const esbuild = await import('esbuild');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/consistent-type-imports, @typescript-eslint/unbound-method -- esbuild.js is the CommonJS build script, loaded by path
   const { buildTargets } = require(path.join(repoRoot, 'esbuild.js')) as { buildTargets(production: boolean): import('esbuild').BuildOptions[] };
   const contexts = await Promise.all(buildTargets(false).map((options) => esbuild.context(options)));
   for (const context of contexts) {

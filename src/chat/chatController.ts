@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { ClusterStore } from '../clusters/clusterStore';
 import { appendMessage, type Attachment, composeUserMessage, conversationFromMessages, truncateMessages, type StoredConversation } from '../core/chat/conversation';
 import type { ConversationFiles } from '../core/chat/conversationFiles';

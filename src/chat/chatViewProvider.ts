@@ -10,7 +10,7 @@ export const CHAT_VIEW_ID = 'clusterChat.chatView';
 type ViewMessage = Exclude<ChatToHostMessage, { type: 'ready' | 'openLink' }>;
 
 /** Gestures in the chat view that the extension's own commands carry out. */
-const COMMANDS: Partial<Record<ViewMessage['type'], string>> = {
+const COMMANDS: Record<'addSelection' | 'addFile' | 'selectCluster', string> = {
   addSelection: 'clusterChat.addSelectionToChat',
   addFile: 'clusterChat.addFileToChat',
   selectCluster: 'clusterChat.selectCluster',
@@ -50,11 +50,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
 
   private dispatch(message: ViewMessage): unknown {
     const chat = this.controller;
-    const command = COMMANDS[message.type];
-    if (command) {
-      return vscode.commands.executeCommand(command);
-    }
     switch (message.type) {
+      case 'addSelection':
+      case 'addFile':
+      case 'selectCluster':
+        return vscode.commands.executeCommand(COMMANDS[message.type]);
       case 'send':
         return chat.send(message.text);
       case 'editAndResend':

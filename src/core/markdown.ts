@@ -1,4 +1,4 @@
-import MarkdownIt = require('markdown-it');
+import MarkdownIt from 'markdown-it';
 
 export type Markdown = InstanceType<typeof MarkdownIt>;
 

@@ -96,9 +96,9 @@ export class ReplyActions {
     const { document } = target;
     if (!target.range && !target.cursor) {
       const original = await vscode.workspace.openTextDocument({ content: reply.source?.originalText ?? '', language: document.languageId });
-      const proposal = this.proposals.create(document.uri, text, async () => {
+      const proposal = this.proposals.create(document.uri, text, () => {
         void vscode.window.showWarningMessage(vscode.l10n.t('Cluster Chat: {0} changed where the code came from; copy the parts you want from the diff.', target.fileName));
-        return false;
+        return Promise.resolve(false);
       });
       await vscode.commands.executeCommand('vscode.diff', original.uri, proposal.uri, vscode.l10n.t('Sent code ↔ Cluster Chat proposal'));
       return true;

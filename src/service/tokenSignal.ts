@@ -10,5 +10,5 @@ export function signalFor(token: vscode.CancellationToken | undefined): { readon
     controller.abort();
   }
   const subscription = token?.onCancellationRequested(() => controller.abort());
-  return { signal: controller.signal, dispose: () => subscription?.dispose() };
+  return { signal: controller.signal, dispose: () => void subscription?.dispose() };
 }

@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the language modules' declarations, also for the host tsconfig that compiles this file for tests
 /// <reference path="./highlightLanguages.d.ts" />
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { ClusterClient, type ClusterClientOptions, type RequestLogEntry } from '../../../src/core/client/clusterClient';
-import { ClusterError } from '../../../src/core/client/errors';
+import { type ClusterError } from '../../../src/core/client/errors';
 import type { Message } from '../../../src/core/client/messages';
 import { NO_RETRIES } from '../../../src/core/client/retryPolicy';
 

@@ -39,11 +39,13 @@ export class CallDeadline {
   sleep(ms: number): Promise<void> {
     return new Promise((resolve, reject) => {
       if (this.signal.aborted) {
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the abort reason, as the call was aborted with it
         reject(this.signal.reason);
         return;
       }
       const onAbort = (): void => {
         clearTimeout(timer);
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the abort reason, as the call was aborted with it
         reject(this.signal.reason);
       };
       const timer = setTimeout(() => {

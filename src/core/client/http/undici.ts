@@ -5,10 +5,13 @@
  */
 import type * as Undici from 'undici';
 
+/* eslint-disable @typescript-eslint/no-require-imports -- undici's parts by path, so its index (and all it loads) stays out of the bundle */
+
 const DispatcherBase = require('undici/lib/dispatcher/dispatcher') as { prototype: object };
 const requestApi = require('undici/lib/api') as object;
 export const Agent = require('undici/lib/dispatcher/agent') as typeof Undici.Agent;
 export const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent') as typeof Undici.EnvHttpProxyAgent;
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 // What undici's index does: `dispatcher.request()` and friends come from the API module.
 Object.assign(DispatcherBase.prototype, requestApi);
