@@ -16,7 +16,8 @@ function html(fragment: DocumentFragment): string {
 /** What must never come out of a reply, whatever it held. */
 function activeContent(root: ParentNode): string[] {
   const findings: string[] = [];
-  const dangerous = 'script, iframe, frame, frameset, object, embed, style, form, input, svg, math, base, meta, link, img, video, picture, source';
+  const dangerous =
+    'script, iframe, frame, frameset, object, embed, style, form, input, svg, math, base, meta, link, img, video, picture, source';
   for (const element of all(root, dangerous)) {
     findings.push(`<${element.tagName.toLowerCase()}>`);
   }
@@ -101,7 +102,9 @@ describe('Sanitizer in a DOM', () => {
 
   it('keeps only absolute http(s) links, as plain links that carry their address as a tooltip', () => {
     const content = document.createElement('div');
-    content.append(renderReplyContent('[ok](https://example.com/a) [js](javascript:alert(1)) [rel](/etc/passwd) <https://example.com/b>', []));
+    content.append(
+      renderReplyContent('[ok](https://example.com/a) [js](javascript:alert(1)) [rel](/etc/passwd) <https://example.com/b>', []),
+    );
     assert.deepEqual(
       all(content, 'a').map((link) => [link.getAttribute('href'), link.className, link.title]),
       [

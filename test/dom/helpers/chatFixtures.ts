@@ -23,7 +23,9 @@ export function assistant(index: number, content: string, cluster = 'Demo'): Cha
 /** Alternating user and assistant messages 0…count-1; every reply holds a TypeScript block. */
 export function turns(count: number): ChatMessageView[] {
   return Array.from({ length: count }, (_, index) =>
-    index % 2 === 0 ? user(index, `Question ${index}`) : assistant(index, `Answer ${index}\n\n\`\`\`ts\nconst value${index} = ${index};\n\`\`\`\n`),
+    index % 2 === 0
+      ? user(index, `Question ${index}`)
+      : assistant(index, `Answer ${index}\n\n\`\`\`ts\nconst value${index} = ${index};\n\`\`\`\n`),
   );
 }
 

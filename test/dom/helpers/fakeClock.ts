@@ -42,12 +42,21 @@ export class FakeClock {
   /** Runs, in order, every timeout due within `ms` from now (including ones they schedule). */
   tick(ms: number): void {
     const end = this.now + ms;
-    for (let timer = this.nextDue(end); timer; timer = this.nextDue(end)) {
-      this.now = timer.at;
-      this.timers = this.timers.filter((pending) => pending !== timer);
-      timer.callback();
+    while (this.nextDue(end)) {
+      this.next();
     }
     this.now = end;
+  }
+
+  /** Runs the earliest timeout only (a browser runs one task, then paints and handles input). */
+  next(): void {
+    const timer = this.nextDue(Number.POSITIVE_INFINITY);
+    if (!timer) {
+      throw new Error('FakeClock: no timeout is pending');
+    }
+    this.now = timer.at;
+    this.timers = this.timers.filter((pending) => pending !== timer);
+    timer.callback();
   }
 
   /** Runs the animation frames requested so far (not the ones they request). */

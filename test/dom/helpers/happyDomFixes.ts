@@ -27,7 +27,11 @@ function fixNodeNameGetter(window: Window & typeof globalThis): void {
   Object.defineProperty(nodePrototype, 'nodeName', {
     ...original,
     get(this: Node): string {
-      for (let prototype: unknown = Object.getPrototypeOf(this); prototype !== null && prototype !== nodePrototype; prototype = Object.getPrototypeOf(prototype)) {
+      for (
+        let prototype: unknown = Object.getPrototypeOf(this);
+        prototype !== null && prototype !== nodePrototype;
+        prototype = Object.getPrototypeOf(prototype)
+      ) {
         const getter = Object.getOwnPropertyDescriptor(prototype, 'nodeName')?.get;
         if (getter) {
           return getter.call(this) as string;

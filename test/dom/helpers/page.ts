@@ -30,6 +30,8 @@ export interface Page {
   withoutIntersectionObserver(): void;
   /** A fresh `<div class="view">` in the body to mount a view into. */
   root(): HTMLDivElement;
+  /** Replaces `target[name]` until the test ends. */
+  stub<T extends object, K extends keyof T & string>(target: T, name: K, value: T[K]): void;
 }
 
 /** Names taken from the happy-dom window into the Node global scope for the whole describe block. */
@@ -243,6 +245,10 @@ export function usePage(): Page {
         () => restoreGlobals(window, onWindow),
         () => restoreGlobals(globalThis, onGlobal),
       );
+    },
+    stub<T extends object, K extends keyof T & string>(target: T, name: K, value: T[K]): void {
+      const saved = setGlobals(target, { [name]: value });
+      current().restore.unshift(() => restoreGlobals(target, saved));
     },
     root(): HTMLDivElement {
       const root = current().window.document.createElement('div');

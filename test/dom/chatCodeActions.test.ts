@@ -1,0 +1,97 @@
+import * as assert from 'node:assert/strict';
+import type { HostToChatMessage } from '../../src/core/protocol/chatProtocol';
+import type { CodeAction } from '../../src/core/protocol/replyProtocol';
+import { FEEDBACK_MS } from '../../src/webview/actionFeedback';
+import { assistant, chatState, user } from './helpers/chatFixtures';
+import { click } from './helpers/gestures';
+import { usePage } from './helpers/page';
+import { one, textOf } from './helpers/query';
+import { ChatPage } from './helpers/views';
+
+const REPLY = 'Two blocks:\n\n```ts\nconst a = 1;\n```\n\n```ts\nconst b = 2;\n```\n';
+
+function actionDone(index: number, action: CodeAction, ok: boolean, conversationId = 'c1'): HostToChatMessage {
+  return { type: 'actionDone', reply: { conversationId, index }, action, ok };
+}
+
+function mountWithReply(page: ReturnType<typeof usePage>): ChatPage {
+  return ChatPage.mount(page, chatState({ messages: [user(0, 'Show me'), assistant(1, REPLY)] }));
+}
+
+function actionButton(chat: ChatPage, index: number, block: number, action: CodeAction): HTMLButtonElement {
+  return one<HTMLButtonElement>(chat.message(index), `.code-block[data-block-index="${block}"] button[data-action="${action}"]`);
+}
+
+describe('Chat code block actions', () => {
+  const page = usePage();
+
+  it('posts codeAction naming the conversation, the message and the block', () => {
+    const chat = mountWithReply(page);
+    click(actionButton(chat, 1, 1, 'insert'));
+    click(actionButton(chat, 1, 0, 'diff'));
+    assert.deepEqual(page.host.posted, [
+      { type: 'codeAction', reply: { conversationId: 'c1', index: 1 }, action: 'insert', block: 1 },
+      { type: 'codeAction', reply: { conversationId: 'c1', index: 1 }, action: 'diff', block: 0 },
+    ]);
+  });
+
+  it('shows the outcome on the pressed button for a moment and announces it', () => {
+    const chat = mountWithReply(page);
+    const insert = actionButton(chat, 1, 1, 'insert');
+    click(insert);
+    chat.receive(actionDone(1, 'insert', true));
+    assert.equal(textOf(insert), 'Inserted');
+    assert.equal(insert.getAttribute('aria-label'), 'Inserted (block 2)');
+    assert.ok(insert.classList.contains('done'));
+    assert.equal(textOf(chat.status), 'Insert at Cursor: Inserted');
+    assert.equal(textOf(actionButton(chat, 1, 0, 'insert')), 'Insert at Cursor', 'the other block’s button is untouched');
+
+    page.clock.tick(FEEDBACK_MS - 1);
+    assert.ok(insert.classList.contains('done'));
+    page.clock.tick(1);
+    assert.equal(textOf(insert), 'Insert at Cursor');
+    assert.equal(insert.getAttribute('aria-label'), 'Insert at Cursor (block 2)');
+    assert.ok(!insert.classList.contains('done'));
+  });
+
+  it('shows a failure as "Failed"', () => {
+    const chat = mountWithReply(page);
+    const replace = actionButton(chat, 1, 0, 'replace');
+    click(replace);
+    chat.receive(actionDone(1, 'replace', false));
+    assert.equal(textOf(replace), 'Failed');
+    assert.ok(replace.classList.contains('failed'));
+    assert.equal(textOf(chat.status), 'Replace Selection: Failed');
+  });
+
+  it('shows a copied message on its Copy button', () => {
+    const chat = mountWithReply(page);
+    const copy = one<HTMLButtonElement>(chat.message(1), 'button.message-copy');
+    click(copy);
+    assert.deepEqual(page.host.posted, [{ type: 'copyMessage', index: 1 }]);
+    chat.receive(actionDone(1, 'copy', true));
+    assert.ok(copy.classList.contains('done'));
+    assert.equal(copy.getAttribute('aria-label'), 'Copy message', 'the glyph button keeps its name');
+    assert.equal(textOf(chat.status), 'Copy: Copied');
+  });
+
+  it('ignores outcomes for another conversation or a button never pressed', () => {
+    const chat = mountWithReply(page);
+    const insert = actionButton(chat, 1, 0, 'insert');
+    click(insert);
+    chat.receive(actionDone(1, 'insert', true, 'c2'), actionDone(1, 'diff', true), actionDone(3, 'insert', true));
+    assert.equal(textOf(insert), 'Insert at Cursor');
+    assert.ok(!insert.classList.contains('done'));
+    assert.equal(textOf(chat.status), '');
+  });
+
+  it('forgets pressed buttons when another conversation is shown', () => {
+    const chat = mountWithReply(page);
+    click(actionButton(chat, 1, 0, 'insert'));
+    chat.receive(chatState({ messages: [user(0, 'Show me'), assistant(1, REPLY)] }));
+    const redrawn = actionButton(chat, 1, 0, 'insert');
+    chat.receive(actionDone(1, 'insert', true));
+    assert.equal(textOf(redrawn), 'Insert at Cursor');
+    assert.equal(textOf(chat.status), '');
+  });
+});
