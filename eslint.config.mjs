@@ -7,9 +7,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
-const domGlobals = ['window', 'document', 'navigator', 'location', 'HTMLElement', 'Element', 'Node', 'acquireVsCodeApi', 'requestAnimationFrame'].map(
-  (name) => ({ name, message: 'src/core/ knows no DOM: it runs in the extension host and in plain Node.' }),
-);
+const domGlobals = [
+  'window',
+  'document',
+  'navigator',
+  'location',
+  'HTMLElement',
+  'Element',
+  'Node',
+  'acquireVsCodeApi',
+  'requestAnimationFrame',
+].map((name) => ({ name, message: 'src/core/ knows no DOM: it runs in the extension host and in plain Node.' }));
 
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', '.vscode-test/', 'test-results/', '.emulator/', '**/*.vsix'] },
@@ -50,7 +58,9 @@ export default tseslint.config(
             { name: 'vscode', message: 'src/core/ knows neither vscode nor the DOM: adapt it in host code.' },
             { name: 'undici', message: 'Only src/core/client/http/ talks to undici.' },
           ],
-          patterns: [{ group: ['**/webview/**', '../../*/**', '!../../core/**'], message: 'src/core/ imports only core modules and packages.' }],
+          patterns: [
+            { group: ['**/webview/**', '../../*/**', '!../../core/**'], message: 'src/core/ imports only core modules and packages.' },
+          ],
         },
       ],
       'no-restricted-globals': ['error', ...domGlobals],
@@ -75,8 +85,14 @@ export default tseslint.config(
             ...nodeModules.map((name) => ({ name, message: 'The webview is browser code: no Node modules.' })),
           ],
           patterns: [
-            { group: ['../*', '!../core', '../core/*', '!../core/protocol', '!../core/markdown'], message: 'The webview imports only webview code and core protocol or markdown modules.' },
-            { group: ['zod', 'zod/*'], message: 'Validation stays on the host: the webview bundle takes only types and constants from the protocols.' },
+            {
+              group: ['../*', '!../core', '../core/*', '!../core/protocol', '!../core/markdown'],
+              message: 'The webview imports only webview code and core protocol or markdown modules.',
+            },
+            {
+              group: ['zod', 'zod/*'],
+              message: 'Validation stays on the host: the webview bundle takes only types and constants from the protocols.',
+            },
           ],
         },
       ],

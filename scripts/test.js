@@ -10,9 +10,7 @@ const { run } = require('./lib/run');
 const { runMochaSuite } = require('./lib/mochaSuite');
 
 const SUITES = (process.env.CLUSTER_CHAT_TEST_SUITES || 'unit,dom,integration,ui').split(',').map((name) => name.trim());
-const UI_HOSTS = process.env.CLUSTER_CHAT_UI_HOST
-  ? [process.env.CLUSTER_CHAT_UI_HOST]
-  : ['oldest', 'latest'];
+const UI_HOSTS = process.env.CLUSTER_CHAT_UI_HOST ? [process.env.CLUSTER_CHAT_UI_HOST] : ['oldest', 'latest'];
 const VSCODE_VERSION = { oldest: '1.100.3', latest: '1.139.1' };
 
 /** Every stage in order, with its time and, for test suites, its counts. */
@@ -56,7 +54,9 @@ async function main() {
   step('Package the .vsix (production bundles)', 'npm', ['run', '--silent', 'package']);
 
   if (SUITES.includes('integration') || SUITES.includes('ui')) {
-    step('Install the VS Code hosts (code-server from npm; cached in .vscode-test/)', process.execPath, ['out/scripts/vscode/installCodeServer.js']);
+    step('Install the VS Code hosts (code-server from npm; cached in .vscode-test/)', process.execPath, [
+      'out/scripts/vscode/installCodeServer.js',
+    ]);
   }
 
   const results = [];

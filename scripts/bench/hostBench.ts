@@ -27,7 +27,11 @@ async function probeOnce(run: number): Promise<HostFigures> {
       install,
       dirs,
       folder,
-      env: { CLUSTER_CHAT_BENCH_OUT: out, CLUSTER_CHAT_TEST_EMULATOR_URL: emulator.baseUrl, CLUSTER_CHAT_TEST_EMULATOR_KEY: emulator.apiKey },
+      env: {
+        CLUSTER_CHAT_BENCH_OUT: out,
+        CLUSTER_CHAT_TEST_EMULATOR_URL: emulator.baseUrl,
+        CLUSTER_CHAT_TEST_EMULATOR_KEY: emulator.apiKey,
+      },
       extensionPaths: [repoRoot],
       testsPath: path.join(repoRoot, 'out', 'scripts', 'bench', 'hostProbe.js'),
       timeoutMs: 5 * 60_000,
@@ -57,11 +61,33 @@ export async function measureInExtensionHost(log: (line: string) => void): Promi
   const median = (pick: (figures: HostFigures) => number): number => percentile(runs.map(pick), 50);
   const requests = runs[0]?.requests ?? 0;
   return [
-    { area: 'Start-up', name: 'active when VS Code has started', value: runs.some((figures) => figures.activeAtStart) ? 1 : 0, unit: 'yes/no', budget: 0 },
+    {
+      area: 'Start-up',
+      name: 'active when VS Code has started',
+      value: runs.some((figures) => figures.activeAtStart) ? 1 : 0,
+      unit: 'yes/no',
+      budget: 0,
+    },
     { area: 'Start-up', name: 'activate()', value: median((figures) => figures.activateMs), unit: 'ms', budget: 10 },
-    { area: 'Start-up', name: 'extension.activate() as another extension sees it (VS Code loads the bundle, then activate())', value: median((figures) => figures.loadAndActivateMs), unit: 'ms' },
+    {
+      area: 'Start-up',
+      name: 'extension.activate() as another extension sees it (VS Code loads the bundle, then activate())',
+      value: median((figures) => figures.loadAndActivateMs),
+      unit: 'ms',
+    },
     { area: 'Start-up', name: 'first command after activation (Show Log)', value: median((figures) => figures.firstCommandMs), unit: 'ms' },
-    { area: 'Start-up', name: 'first request (loads the HTTP client and schemas)', value: median((figures) => figures.firstRequestMs), unit: 'ms' },
-    { area: 'Memory', name: `extension host heap growth after ${requests} requests`, value: median((figures) => figures.heapGrowthMb), unit: 'MB', budget: 5 },
+    {
+      area: 'Start-up',
+      name: 'first request (loads the HTTP client and schemas)',
+      value: median((figures) => figures.firstRequestMs),
+      unit: 'ms',
+    },
+    {
+      area: 'Memory',
+      name: `extension host heap growth after ${requests} requests`,
+      value: median((figures) => figures.heapGrowthMb),
+      unit: 'MB',
+      budget: 5,
+    },
   ];
 }

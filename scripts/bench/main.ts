@@ -42,7 +42,9 @@ async function main(): Promise<void> {
   const table = figuresTable(figures);
   const over = figures.filter((figure) => holds(figure) === false);
   console.log(`\nMachine: ${machine()}\n\n${table}\n`);
-  console.log(over.length === 0 ? 'Every budget holds.' : `Over budget: ${over.map((figure) => `${figure.area} / ${figure.name}`).join('; ')}`);
+  console.log(
+    over.length === 0 ? 'Every budget holds.' : `Over budget: ${over.map((figure) => `${figure.area} / ${figure.name}`).join('; ')}`,
+  );
   const file = path.join(resultsRoot, 'bench', 'results.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(
@@ -54,6 +56,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : String(error));
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exitCode = 2;
 });

@@ -4,7 +4,12 @@ import { type Figure, percentile } from './figures';
 const MESSAGES = 1000;
 const CODE_BLOCKS = 200;
 /** Must match src/webview/renderMarks.ts. */
-const MARKS = ['cluster-chat:conversation-received', 'cluster-chat:first-render', 'cluster-chat:all-rendered', 'cluster-chat:first-highlight'] as const;
+const MARKS = [
+  'cluster-chat:conversation-received',
+  'cluster-chat:first-render',
+  'cluster-chat:all-rendered',
+  'cluster-chat:first-highlight',
+] as const;
 
 /** A saved conversation of 1,000 messages, 200 of whose replies hold a code block. */
 function conversation(): string {
@@ -16,10 +21,21 @@ function conversation(): string {
     }
     const withCode = blocks < CODE_BLOCKS && ((index - 1) / 2) % 5 < 2;
     blocks += withCode ? 1 : 0;
-    const code = withCode ? `\n\n\`\`\`ts\nexport function step${index}(input: number): number {\n  const doubled = input * 2;\n  return doubled + ${index};\n}\n\`\`\`\n` : '';
+    const code = withCode
+      ? `\n\n\`\`\`ts\nexport function step${index}(input: number): number {\n  const doubled = input * 2;\n  return doubled + ${index};\n}\n\`\`\`\n`
+      : '';
     return { role: 'assistant', cluster: 'demo', content: `Answer ${(index - 1) / 2}: it depends on **the input**.${code}`, at };
   });
-  return JSON.stringify({ version: 1, id: 'bench-1', title: 'Benchmark', createdAt: at, updatedAt: '2999-01-01T00:00:00.000Z', systemPrompt: '', messages, draft: '' });
+  return JSON.stringify({
+    version: 1,
+    id: 'bench-1',
+    title: 'Benchmark',
+    createdAt: at,
+    updatedAt: '2999-01-01T00:00:00.000Z',
+    systemPrompt: '',
+    messages,
+    draft: '',
+  });
 }
 
 /**
@@ -28,7 +44,9 @@ function conversation(): string {
  * keystrokes typed while the conversation renders.
  */
 export async function measureRendering(log: (line: string) => void): Promise<Figure[]> {
-  const workbench = await Workbench.open({ userData: { 'User/globalStorage/clusterchat.cluster-chat/conversations/bench-1.json': conversation() } });
+  const workbench = await Workbench.open({
+    userData: { 'User/globalStorage/clusterchat.cluster-chat/conversations/bench-1.json': conversation() },
+  });
   try {
     await workbench.runCommand('Cluster Chat: Focus on Chat View');
     const chat = workbench.chatView();
@@ -43,13 +61,16 @@ export async function measureRendering(log: (line: string) => void): Promise<Fig
     await workbench.page.keyboard.type('typing while a long conversation renders', { delay: 15 });
     await chat.locator(`li.chat-message[data-index="${MESSAGES - 1}"]`).waitFor({ state: 'attached', timeout: 120_000 });
     const read = async (): Promise<{ marks: Record<string, number | null>; latencies: number[] }> =>
-      chat.locator('body').evaluate((_body, names) => {
-        const marks: Record<string, number | null> = {};
-        for (const name of names) {
-          marks[name] = performance.getEntriesByName(name, 'mark')[0]?.startTime ?? null;
-        }
-        return { marks, latencies: (window as unknown as { __inputLatencies: number[] }).__inputLatencies };
-      }, [...MARKS]);
+      chat.locator('body').evaluate(
+        (_body, names) => {
+          const marks: Record<string, number | null> = {};
+          for (const name of names) {
+            marks[name] = performance.getEntriesByName(name, 'mark')[0]?.startTime ?? null;
+          }
+          return { marks, latencies: (window as unknown as { __inputLatencies: number[] }).__inputLatencies };
+        },
+        [...MARKS],
+      );
     let result = await read();
     for (let attempt = 0; attempt < 100 && MARKS.some((name) => result.marks[name] === null); attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -65,7 +86,13 @@ export async function measureRendering(log: (line: string) => void): Promise<Fig
     };
     log(`  ${MESSAGES} messages, ${CODE_BLOCKS} code blocks; ${result.latencies.length} keystrokes typed while rendering`);
     return [
-      { area: 'Rendering', name: 'first render (newest messages on screen)', value: since('cluster-chat:first-render'), unit: 'ms', budget: 150 },
+      {
+        area: 'Rendering',
+        name: 'first render (newest messages on screen)',
+        value: since('cluster-chat:first-render'),
+        unit: 'ms',
+        budget: 150,
+      },
       { area: 'Rendering', name: 'visible code highlighted', value: since('cluster-chat:first-highlight'), unit: 'ms' },
       { area: 'Rendering', name: `all ${MESSAGES} messages rendered`, value: since('cluster-chat:all-rendered'), unit: 'ms' },
       { area: 'Rendering', name: 'input latency while rendering, p50', value: percentile(result.latencies, 50), unit: 'ms' },

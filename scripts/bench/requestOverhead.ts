@@ -55,7 +55,16 @@ export async function measureRequestOverhead(log: (line: string) => void): Promi
     }
     for (let round = 0; round < rounds; round++) {
       // Alternate which goes first, so neither always meets a warmer connection or cache.
-      const order = round % 2 === 0 ? ([['ours', ours], ['bare', bare]] as const) : ([['bare', bare], ['ours', ours]] as const);
+      const order =
+        round % 2 === 0
+          ? ([
+              ['ours', ours],
+              ['bare', bare],
+            ] as const)
+          : ([
+              ['bare', bare],
+              ['ours', ours],
+            ] as const);
       for (const [name, call] of order) {
         const started = performance.now();
         const reply = await call(messages);
@@ -77,8 +86,19 @@ export async function measureRequestOverhead(log: (line: string) => void): Promi
       { area: 'Request overhead', name: `${label}: bare undici p50`, value: percentile(samples.bare, 50), unit: 'ms' },
       { area: 'Request overhead', name: `${label}: our client p99`, value: percentile(samples.ours, 99), unit: 'ms' },
       { area: 'Request overhead', name: `${label}: bare undici p99`, value: percentile(samples.bare, 99), unit: 'ms' },
-      { area: 'Request overhead', name: `${label}: ratio at p50`, value: percentile(samples.ours, 50) / percentile(samples.bare, 50), unit: '×', budget: 1.15 },
-      { area: 'Request overhead', name: `${label}: ratio at p99`, value: percentile(samples.ours, 99) / percentile(samples.bare, 99), unit: '×' },
+      {
+        area: 'Request overhead',
+        name: `${label}: ratio at p50`,
+        value: percentile(samples.ours, 50) / percentile(samples.bare, 50),
+        unit: '×',
+        budget: 1.15,
+      },
+      {
+        area: 'Request overhead',
+        name: `${label}: ratio at p99`,
+        value: percentile(samples.ours, 99) / percentile(samples.bare, 99),
+        unit: '×',
+      },
     ];
     return [...figures('1 KB × 2,000', small), ...figures('1 MB × 100', large)];
   } finally {

@@ -22,13 +22,7 @@ export function isAdminPath(path: string): boolean {
   return Object.hasOwn(ROUTES, path);
 }
 
-export function handleAdmin(
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-  requestId: string,
-  stats: StatsRecorder,
-): void {
+export function handleAdmin(req: IncomingMessage, res: ServerResponse, path: string, requestId: string, stats: StatsRecorder): void {
   req.resume();
   const route = ROUTES[path];
   if (route === undefined) {

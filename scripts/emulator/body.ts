@@ -1,9 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 
-export type BodyResult =
-  | { kind: 'ok'; text: string }
-  | { kind: 'too-large' }
-  | { kind: 'client-gone' };
+export type BodyResult = { kind: 'ok'; text: string } | { kind: 'too-large' } | { kind: 'client-gone' };
 
 /** True when the request declares a Content-Length above the limit. */
 export function declaresTooLarge(req: IncomingMessage, maxBytes: number): boolean {

@@ -69,9 +69,7 @@ function parse(argv: readonly string[], env: Env): CliCommand {
     }
     const [flag = '', inline] = arg.split(/=(.*)/s, 2);
     if (!VALUE_FLAGS.has(flag)) {
-      throw new Error(
-        arg.startsWith('-') ? `Unknown option '${flag}'.` : `Unexpected argument '${arg}'.`,
-      );
+      throw new Error(arg.startsWith('-') ? `Unknown option '${flag}'.` : `Unexpected argument '${arg}'.`);
     }
     const value = inline ?? argv[(index += 1)];
     if (value === undefined || (inline === undefined && value.startsWith('--'))) {

@@ -14,9 +14,11 @@ async function main(): Promise<void> {
     return;
   }
 
-  const log = command.quiet ? undefined : (line: string): void => {
-    process.stdout.write(`${new Date().toISOString().slice(11, 23)} ${line}\n`);
-  };
+  const log = command.quiet
+    ? undefined
+    : (line: string): void => {
+        process.stdout.write(`${new Date().toISOString().slice(11, 23)} ${line}\n`);
+      };
   const emulator = await startEmulator({ ...command.options, log }).catch((error: unknown) => {
     process.stderr.write(`emulator: could not start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exitCode = 1;

@@ -18,7 +18,10 @@ export const FAULT_CLUSTERS = [
   { id: 'fault-text-plain', description: '200 text/plain body "OK"' },
   { id: 'slow-good', description: 'a good reply after the slow delay (custom actions run when the request arrives)' },
   { id: 'echo', description: 'replies with the last user message, verbatim, as the assistant message (for rendering tests)' },
-  { id: 'transcript', description: 'replies with the whole conversation it received, one "role:" heading per message (to see what a client sent)' },
+  {
+    id: 'transcript',
+    description: 'replies with the whole conversation it received, one "role:" heading per message (to see what a client sent)',
+  },
 ] as const;
 
 export type FaultClusterId = (typeof FAULT_CLUSTERS)[number]['id'];

@@ -30,8 +30,7 @@ export const FAULT_BEHAVIOURS: Readonly<Record<FaultClusterId, Behaviour>> = {
   'fault-429': rateLimited,
   'fault-429-once': (exchange, runtime) =>
     exchange.receivedCount % 2 === 1 ? rateLimited(exchange, runtime) : sendDemoReply(exchange, runtime),
-  'fault-403': ({ res, requestId }) =>
-    sendError(res, requestId, 403, 'forbidden', 'This API key has no access to this cluster.'),
+  'fault-403': ({ res, requestId }) => sendError(res, requestId, 403, 'forbidden', 'This API key has no access to this cluster.'),
   'fault-422': ({ res }) =>
     sendJson(res, 422, {
       detail: [

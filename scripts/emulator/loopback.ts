@@ -2,7 +2,10 @@ import { isIPv4, isIPv6 } from 'node:net';
 
 /** True for `localhost`, any address in 127.0.0.0/8 and `::1` (in any spelling). */
 export function isLoopbackHost(host: string): boolean {
-  const name = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   if (name === 'localhost') {
     return true;
   }

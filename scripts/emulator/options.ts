@@ -37,9 +37,7 @@ export interface ResolvedOptions {
 export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
   const host = options.host ?? DEFAULT_HOST;
   if (!isLoopbackHost(host)) {
-    throw new Error(
-      `Refusing to listen on '${host}': the emulator binds only loopback addresses (127.0.0.0/8, ::1, localhost).`,
-    );
+    throw new Error(`Refusing to listen on '${host}': the emulator binds only loopback addresses (127.0.0.0/8, ::1, localhost).`);
   }
   const apiKey = options.apiKey ?? DEFAULT_API_KEY;
   if (apiKey === '' || /[\s]/.test(apiKey)) {

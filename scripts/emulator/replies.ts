@@ -63,13 +63,7 @@ function codeAnswer(clusterId: string, question: string, blocks: readonly CodeBl
   return parts.join('\n\n');
 }
 
-function blockSection(
-  clusterId: string,
-  block: CodeBlock,
-  index: number,
-  count: number,
-  intents: readonly Intent[],
-): string {
+function blockSection(clusterId: string, block: CodeBlock, index: number, count: number, intents: readonly Intent[]): string {
   const language = languageName(block.language);
   const names = declaredNames(block);
   const title = `${count > 1 ? `${index + 1}. ` : ''}${language}, ${plural(lineCount(block.code), 'line')}`;

@@ -10,11 +10,7 @@ export class UpstreamError extends Error {
  * Sends the conversation to `{url}/chat/completions` of an OpenAI-compatible API and returns
  * `choices[0].message.content`. `signal` aborts the call when the client leaves or the emulator closes.
  */
-export async function askUpstream(
-  upstream: ResolvedUpstream,
-  messages: readonly Message[],
-  signal: AbortSignal,
-): Promise<string> {
+export async function askUpstream(upstream: ResolvedUpstream, messages: readonly Message[], signal: AbortSignal): Promise<string> {
   const endpoint = `${upstream.url}/chat/completions`;
   const where = `Upstream ${safeUrl(endpoint)}`;
   const timeout = AbortSignal.timeout(upstream.timeoutMs);

@@ -64,9 +64,7 @@ function fail(message: string): Validation<never> {
   return { ok: false, message };
 }
 
-export type ClusterIdResult =
-  | { ok: true; value: string }
-  | { ok: false; code: 'missing_cluster_id' | 'invalid_request'; message: string };
+export type ClusterIdResult = { ok: true; value: string } | { ok: false; code: 'missing_cluster_id' | 'invalid_request'; message: string };
 
 /** The `id` query parameter, URL-decoded. */
 export function clusterIdFromQuery(query: string): ClusterIdResult {

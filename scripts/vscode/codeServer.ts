@@ -111,13 +111,17 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   const log = fs.openSync(logFile, 'a');
   const args = [
     install.entry,
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--auth', 'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--auth',
+    'none',
     '--disable-telemetry',
     '--disable-update-check',
     ...(trust ? [] : ['--disable-workspace-trust']),
-    '--user-data-dir', dirs.userData,
-    '--extensions-dir', dirs.extensions,
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
     options.folder,
   ];
   const child = spawn(install.node, args, { detached: true, env: isolatedEnv(dirs, options.env ?? {}), stdio: ['ignore', 'pipe', log] });

@@ -32,10 +32,14 @@ function makeWorkspace(base: string): string {
 function packageExtension(folder: string, outDir: string): string {
   const vsix = path.join(outDir, `${path.basename(folder)}.vsix`);
   const vsce = path.join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce');
-  const result = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix], {
-    cwd: folder,
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', vsix],
+    {
+      cwd: folder,
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) {
     throw new Error(`Packaging ${folder} failed:\n${result.stdout}\n${result.stderr}`);
   }

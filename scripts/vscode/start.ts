@@ -66,7 +66,9 @@ async function startEmulatorNear(port: number): Promise<RunningEmulator> {
 async function watchExtension(): Promise<{ dispose(): Promise<void> }> {
   const esbuild = await import('esbuild');
   // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/consistent-type-imports, @typescript-eslint/unbound-method -- esbuild.js is the CommonJS build script, loaded by path
-  const { buildTargets } = require(path.join(repoRoot, 'esbuild.js')) as { buildTargets(production: boolean): import('esbuild').BuildOptions[] };
+  const { buildTargets } = require(path.join(repoRoot, 'esbuild.js')) as {
+    buildTargets(production: boolean): import('esbuild').BuildOptions[];
+  };
   const contexts = await Promise.all(buildTargets(false).map((options) => esbuild.context(options)));
   for (const context of contexts) {
     await context.rebuild();
@@ -88,7 +90,11 @@ function prepareFolder(dir: string): string {
 
 /** The dev folder, linked into code-server's extensions folder as an installed extension. */
 function linkDevelopmentExtension(extensionsDir: string): void {
-  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    publisher: string;
+    name: string;
+    version: string;
+  };
   const link = path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
   fs.rmSync(link, { recursive: true, force: true });
   fs.symlinkSync(repoRoot, link);
@@ -129,7 +135,9 @@ async function main(): Promise<void> {
     code.on('exit', () => undefined);
     console.log('\nDesktop VS Code opened with Cluster Chat under development.');
   } else {
-    const host = options.host ?? (fs.existsSync(path.join(cacheRoot, 'code-server-4.139.1', '.installed')) ? hostByName('latest') : hostByName('oldest'));
+    const host =
+      options.host ??
+      (fs.existsSync(path.join(cacheRoot, 'code-server-4.139.1', '.installed')) ? hostByName('latest') : hostByName('oldest'));
     const install = installHost(host);
     const dirs = makeRunDirs(path.join(startDir, `code-server-${host.codeServer}`));
     linkDevelopmentExtension(dirs.extensions);

@@ -46,7 +46,9 @@ export function createClusterChatApi(
       const { clusterId: requested, token } = sendOptions(options);
       const clusterId = requested ?? clusters.active()?.id;
       if (clusterId === undefined || clusterId.length === 0) {
-        throw new ConfigurationError(vscode.l10n.t('No cluster is selected. Choose one with “Cluster Chat: Select Cluster…”, or pass a clusterId.'));
+        throw new ConfigurationError(
+          vscode.l10n.t('No cluster is selected. Choose one with “Cluster Chat: Select Cluster…”, or pass a clusterId.'),
+        );
       }
       const conversation = plainMessages(messages);
       log.info(`Extension API: sending ${conversation.length} message(s) to cluster ${clusterId}.`);
@@ -92,7 +94,9 @@ function plainMessages(messages: unknown): Message[] {
         typeof Reflect.get(message, 'content') === 'string',
     );
   if (!valid) {
-    throw new ConfigurationError(vscode.l10n.t('The conversation must be a non-empty array of {role, content} messages, role being system, user or assistant.'));
+    throw new ConfigurationError(
+      vscode.l10n.t('The conversation must be a non-empty array of {role, content} messages, role being system, user or assistant.'),
+    );
   }
   return (messages as readonly Message[]).map((message) => ({ role: message.role, content: message.content }));
 }

@@ -34,7 +34,11 @@ export class ChatCodeActions {
     }
     const id = `${reply.conversationId}/${reply.index}`;
     const ok = await this.actions
-      .perform({ id, title: conversation.title, cluster: message.cluster ?? '', markdown: message.content, source: undefined }, action, block)
+      .perform(
+        { id, title: conversation.title, cluster: message.cluster ?? '', markdown: message.content, source: undefined },
+        action,
+        block,
+      )
       .catch((error: unknown) => {
         this.log.warn(`Chat code action ${action} failed: ${error instanceof Error ? error.message : String(error)}`);
         return false;

@@ -29,14 +29,20 @@ export function registerChatCommands(chat: ChatController): vscode.Disposable {
       const files = await vscode.workspace.findFiles('**/*', undefined, 5000);
       const picked = await vscode.window.showQuickPick(
         files.map((uri) => ({ label: vscode.workspace.asRelativePath(uri), uri })).sort((a, b) => a.label.localeCompare(b.label)),
-        { title: vscode.l10n.t('Add File to Chat'), placeHolder: vscode.l10n.t('Choose a file to attach to your next message'), matchOnDescription: true },
+        {
+          title: vscode.l10n.t('Add File to Chat'),
+          placeHolder: vscode.l10n.t('Choose a file to attach to your next message'),
+          matchOnDescription: true,
+        },
       );
       if (!picked) {
         return;
       }
       const stat = await vscode.workspace.fs.stat(picked.uri);
       if (stat.size > MAX_ATTACHED_FILE_BYTES) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('Cluster Chat: {0} is larger than 1 MB; attach a selection from it instead.', picked.label));
+        void vscode.window.showWarningMessage(
+          vscode.l10n.t('Cluster Chat: {0} is larger than 1 MB; attach a selection from it instead.', picked.label),
+        );
         return;
       }
       const document = await vscode.workspace.openTextDocument(picked.uri);
@@ -55,7 +61,11 @@ async function showChat(): Promise<void> {
 async function exportChat(chat: ChatController, format: 'markdown' | 'json'): Promise<vscode.Uri | undefined> {
   const conversation = chat.activeConversation();
   const extension = format === 'json' ? 'json' : 'md';
-  const base = conversation.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 50) || 'conversation';
+  const base =
+    conversation.title
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 50) || 'conversation';
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
   const target = await vscode.window.showSaveDialog({
     title: format === 'json' ? vscode.l10n.t('Export Chat as JSON') : vscode.l10n.t('Export Chat as Markdown'),

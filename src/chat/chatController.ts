@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
 import type { ClusterStore } from '../clusters/clusterStore';
-import { appendMessage, type Attachment, composeUserMessage, conversationFromMessages, truncateMessages, type StoredConversation } from '../core/chat/conversation';
+import {
+  appendMessage,
+  type Attachment,
+  composeUserMessage,
+  conversationFromMessages,
+  truncateMessages,
+  type StoredConversation,
+} from '../core/chat/conversation';
 import type { ConversationFiles } from '../core/chat/conversationFiles';
 import type { ChatMessageRef, ErrorAction, HostToChatMessage } from '../core/protocol/chatProtocol';
 import type { CodeAction } from '../core/protocol/replyProtocol';
@@ -79,7 +86,10 @@ export class ChatController implements vscode.Disposable {
       return;
     }
     this.setAttachments([]);
-    const conversation = this.store.update({ ...appendMessage(this.store.active(), { role: 'user', content, at: new Date().toISOString() }), draft: '' });
+    const conversation = this.store.update({
+      ...appendMessage(this.store.active(), { role: 'user', content, at: new Date().toISOString() }),
+      draft: '',
+    });
     this.post({ type: 'messagesAppended', conversationId: conversation.id, messages: [lastMessageView(conversation)] });
     this.postHistory();
     await this.store.save(conversation);

@@ -47,7 +47,9 @@ export class ChatTurns {
       if (conversation) {
         this.errors.set(id, {
           index: conversation.messages.length - 1,
-          message: vscode.l10n.t('No reply arrived: the request was interrupted when VS Code closed or reloaded. Your message is kept; Retry sends it again, but the cluster may already have acted on it.'),
+          message: vscode.l10n.t(
+            'No reply arrived: the request was interrupted when VS Code closed or reloaded. Your message is kept; Retry sends it again, but the cluster may already have acted on it.',
+          ),
           actions: ['retry', 'showLog'],
         });
       }
@@ -97,7 +99,12 @@ export class ChatTurns {
     this.inFlight = { conversationId, cancellation };
     this.post({ type: 'busy', conversationId, busy: true });
     try {
-      const sent = await this.pipeline.send({ caller: 'chat', messages: requestMessages(conversation), token: cancellation.token, interactive: true });
+      const sent = await this.pipeline.send({
+        caller: 'chat',
+        messages: requestMessages(conversation),
+        token: cancellation.token,
+        interactive: true,
+      });
       if (!sent) {
         this.setError(conversationId, {
           index: failedIndex,
@@ -111,15 +118,25 @@ export class ChatTurns {
         return;
       }
       const at = new Date().toISOString();
-      const updated = this.store.update(appendMessage(current, { role: 'assistant', content: sent.reply.assistant.content, cluster: clusterLabel(sent.cluster), at }));
+      const updated = this.store.update(
+        appendMessage(current, { role: 'assistant', content: sent.reply.assistant.content, cluster: clusterLabel(sent.cluster), at }),
+      );
       await this.store.save(updated);
       this.post({ type: 'messagesAppended', conversationId, messages: [lastMessageView(updated)] });
       this.post({ type: 'history', history: historyViews(this.store.all(), this.store.activeId), activeId: this.store.activeId });
     } catch (error) {
       if (isClusterError(error) && error.kind === 'cancelled') {
-        this.setError(conversationId, { index: failedIndex, message: vscode.l10n.t('Stopped. Your message is kept; retry to send it again.'), actions: ['retry'] });
+        this.setError(conversationId, {
+          index: failedIndex,
+          message: vscode.l10n.t('Stopped. Your message is kept; retry to send it again.'),
+          actions: ['retry'],
+        });
       } else {
-        this.setError(conversationId, { index: failedIndex, message: error instanceof Error ? error.message : String(error), actions: chatRecoveryActions(error) });
+        this.setError(conversationId, {
+          index: failedIndex,
+          message: error instanceof Error ? error.message : String(error),
+          actions: chatRecoveryActions(error),
+        });
       }
     } finally {
       cancellation.dispose();

@@ -33,7 +33,12 @@ export function historyViews(conversations: readonly StoredConversation[], activ
   return conversations
     .filter((conversation) => conversation.messages.length > 0 || conversation.id === activeId)
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
-    .map((conversation) => ({ id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt, messageCount: conversation.messages.length }));
+    .map((conversation) => ({
+      id: conversation.id,
+      title: conversation.title,
+      updatedAt: conversation.updatedAt,
+      messageCount: conversation.messages.length,
+    }));
 }
 
 export function attachmentViews(attachments: readonly Attachment[]): AttachmentView[] {

@@ -110,7 +110,11 @@ export class ConversationStore {
       for (const entry of setAside) {
         this.log.warn(`A saved conversation could not be read (${entry.reason}); it was moved to ${entry.movedTo}.`);
         void vscode.window.showWarningMessage(
-          vscode.l10n.t('Cluster Chat: a saved conversation could not be read ({0}) and was set aside as {1}.', entry.reason, entry.movedTo),
+          vscode.l10n.t(
+            'Cluster Chat: a saved conversation could not be read ({0}) and was set aside as {1}.',
+            entry.reason,
+            entry.movedTo,
+          ),
         );
       }
     } catch (error) {

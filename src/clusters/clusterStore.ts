@@ -33,8 +33,7 @@ export class ClusterStore implements vscode.Disposable {
 
   /** The active cluster, if one is chosen (it need not be in the configured list). */
   active(): ClusterEntry | undefined {
-    const id =
-      this.context.workspaceState.get<string>(ACTIVE_KEY) ?? this.context.globalState.get<string>(ACTIVE_KEY);
+    const id = this.context.workspaceState.get<string>(ACTIVE_KEY) ?? this.context.globalState.get<string>(ACTIVE_KEY);
     if (id === undefined || id.length === 0) {
       return undefined;
     }

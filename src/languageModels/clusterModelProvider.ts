@@ -59,7 +59,13 @@ export class ClusterModelProvider implements LanguageModelChatProvider, vscode.D
       throw new vscode.LanguageModelError(vscode.l10n.t('The request holds no text to send to the cluster.'));
     }
     try {
-      const sent = await this.pipeline.send({ caller: 'languageModel', clusterId: model.id, messages: conversation, token, interactive: false });
+      const sent = await this.pipeline.send({
+        caller: 'languageModel',
+        clusterId: model.id,
+        messages: conversation,
+        token,
+        interactive: false,
+      });
       if (sent) {
         progress.report(new vscode.LanguageModelTextPart(sent.reply.assistant.content));
       }

@@ -24,7 +24,10 @@ export interface LanguageModelChatRequestMessage {
 
 export interface LanguageModelChatProvider {
   readonly onDidChangeLanguageModelChatInformation?: vscode.Event<void>;
-  provideLanguageModelChatInformation(options: { readonly silent: boolean }, token: vscode.CancellationToken): vscode.ProviderResult<LanguageModelChatInformation[]>;
+  provideLanguageModelChatInformation(
+    options: { readonly silent: boolean },
+    token: vscode.CancellationToken,
+  ): vscode.ProviderResult<LanguageModelChatInformation[]>;
   provideLanguageModelChatResponse(
     model: LanguageModelChatInformation,
     messages: readonly LanguageModelChatRequestMessage[],
@@ -32,7 +35,11 @@ export interface LanguageModelChatProvider {
     progress: vscode.Progress<vscode.LanguageModelTextPart>,
     token: vscode.CancellationToken,
   ): Thenable<void>;
-  provideTokenCount(model: LanguageModelChatInformation, text: string | LanguageModelChatRequestMessage, token: vscode.CancellationToken): Thenable<number>;
+  provideTokenCount(
+    model: LanguageModelChatInformation,
+    text: string | LanguageModelChatRequestMessage,
+    token: vscode.CancellationToken,
+  ): Thenable<number>;
 }
 
 export type RegisterLanguageModelChatProvider = (vendor: string, provider: LanguageModelChatProvider) => vscode.Disposable;

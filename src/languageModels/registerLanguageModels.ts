@@ -7,7 +7,10 @@ import { findRegisterLanguageModelChatProvider } from './languageModelApi';
  * Registers the clusters as language models where VS Code has the stable provider API; elsewhere
  * (and where registering fails) registers nothing and says so in the log.
  */
-export function registerLanguageModels(createProvider: () => ClusterModelProvider, log: vscode.LogOutputChannel): vscode.Disposable | undefined {
+export function registerLanguageModels(
+  createProvider: () => ClusterModelProvider,
+  log: vscode.LogOutputChannel,
+): vscode.Disposable | undefined {
   const register = findRegisterLanguageModelChatProvider();
   if (!register) {
     log.info(`VS Code ${vscode.version} has no language model provider API: clusters are not offered as models.`);

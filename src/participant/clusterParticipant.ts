@@ -48,7 +48,11 @@ export class ClusterParticipant {
       );
       return {};
     }
-    const sent = composeParticipantMessage({ prompt: request.prompt, attachments, ...(action ? { instruction: settings.instruction(action) } : {}) });
+    const sent = composeParticipantMessage({
+      prompt: request.prompt,
+      attachments,
+      ...(action ? { instruction: settings.instruction(action) } : {}),
+    });
     const messages = buildParticipantMessages(settings.systemPrompt(), exchangesFromHistory(context.history), sent);
 
     try {
@@ -99,7 +103,11 @@ function buttonsFor(error: unknown): vscode.Command[] {
 }
 
 /** Creates `@cluster` where VS Code has the chat API; elsewhere registers nothing. */
-export function registerClusterParticipant(participant: ClusterParticipant, extensionUri: vscode.Uri, log: vscode.LogOutputChannel): vscode.Disposable | undefined {
+export function registerClusterParticipant(
+  participant: ClusterParticipant,
+  extensionUri: vscode.Uri,
+  log: vscode.LogOutputChannel,
+): vscode.Disposable | undefined {
   const chat: object | undefined = (vscode as { readonly chat?: object }).chat;
   if (!chat || typeof Reflect.get(chat, 'createChatParticipant') !== 'function') {
     log.info(`VS Code ${vscode.version} has no chat participant API: @cluster is not available.`);

@@ -95,9 +95,14 @@ export class ReplyActions {
     }
     const { document } = target;
     if (!target.range && !target.cursor) {
-      const original = await vscode.workspace.openTextDocument({ content: reply.source?.originalText ?? '', language: document.languageId });
+      const original = await vscode.workspace.openTextDocument({
+        content: reply.source?.originalText ?? '',
+        language: document.languageId,
+      });
       const proposal = this.proposals.create(document.uri, text, () => {
-        void vscode.window.showWarningMessage(vscode.l10n.t('Cluster Chat: {0} changed where the code came from; copy the parts you want from the diff.', target.fileName));
+        void vscode.window.showWarningMessage(
+          vscode.l10n.t('Cluster Chat: {0} changed where the code came from; copy the parts you want from the diff.', target.fileName),
+        );
         return Promise.resolve(false);
       });
       await vscode.commands.executeCommand('vscode.diff', original.uri, proposal.uri, vscode.l10n.t('Sent code ↔ Cluster Chat proposal'));
@@ -118,7 +123,11 @@ export class ReplyActions {
       { preview: true },
     );
     void vscode.window
-      .showInformationMessage(vscode.l10n.t('Apply the proposed change to {0}?', target.fileName), vscode.l10n.t('Apply'), vscode.l10n.t('Discard'))
+      .showInformationMessage(
+        vscode.l10n.t('Apply the proposed change to {0}?', target.fileName),
+        vscode.l10n.t('Apply'),
+        vscode.l10n.t('Discard'),
+      )
       .then(async (choice) => {
         if (choice === vscode.l10n.t('Apply')) {
           await applyProposal(this.proposals, proposal.uri);
@@ -130,7 +139,10 @@ export class ReplyActions {
   private async offerDiffInstead(reply: StoredReply, text: string, target: Target): Promise<boolean> {
     const showDiff = vscode.l10n.t('Show Diff');
     const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Cluster Chat: the code in {0} changed since the request, so the reply was not inserted. Review it as a diff instead?', target.fileName),
+      vscode.l10n.t(
+        'Cluster Chat: the code in {0} changed since the request, so the reply was not inserted. Review it as a diff instead?',
+        target.fileName,
+      ),
       showDiff,
     );
     return choice === showDiff ? this.showDiff(reply, text) : false;
@@ -200,6 +212,10 @@ async function applyAndReveal(edit: vscode.WorkspaceEdit, document: vscode.TextD
   }
   const selection = new vscode.Selection(document.positionAt(offset), document.positionAt(offset + length));
   const visible = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === document.uri.toString());
-  await vscode.window.showTextDocument(document, { viewColumn: visible?.viewColumn ?? vscode.ViewColumn.Active, selection, preserveFocus: false });
+  await vscode.window.showTextDocument(document, {
+    viewColumn: visible?.viewColumn ?? vscode.ViewColumn.Active,
+    selection,
+    preserveFocus: false,
+  });
   return true;
 }

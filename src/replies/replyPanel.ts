@@ -65,7 +65,8 @@ export class ReplyPanel implements vscode.Disposable {
     if (!reply || !ACTIONS_WITH_SOURCE.includes(message.action)) {
       return;
     }
-    const run = message.action === 'continueInChat' ? this.continueInChat(reply) : this.actions.perform(reply, message.action, message.block);
+    const run =
+      message.action === 'continueInChat' ? this.continueInChat(reply) : this.actions.perform(reply, message.action, message.block);
     const ok = await run.catch((error: unknown) => {
       this.log.error(`Reply action ${message.action} failed: ${error instanceof Error ? error.message : String(error)}`);
       return false;

@@ -103,5 +103,8 @@ async function runSelectionAction(
 }
 
 function confirmWholeFile(document: vscode.TextDocument): Promise<boolean> {
-  return confirmModal(vscode.l10n.t('Nothing is selected, so the whole file ({0} lines) would be sent. Send it?', document.lineCount), vscode.l10n.t('Send Whole File'));
+  return confirmModal(
+    vscode.l10n.t('Nothing is selected, so the whole file ({0} lines) would be sent. Send it?', document.lineCount),
+    vscode.l10n.t('Send Whole File'),
+  );
 }

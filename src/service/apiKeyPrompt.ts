@@ -8,7 +8,12 @@ import type { ApiKeyStore } from './apiKeyStore';
 export async function promptForApiKey(keys: ApiKeyStore, origin: string, reason?: string): Promise<string | undefined> {
   const key = await vscode.window.showInputBox({
     title: vscode.l10n.t('Cluster Chat: API Key for {0}', origin),
-    prompt: reason ?? vscode.l10n.t('Paste the API key from your Wizlay account’s profile settings. It is stored in VS Code’s secret storage and sent only to {0}.', origin),
+    prompt:
+      reason ??
+      vscode.l10n.t(
+        'Paste the API key from your Wizlay account’s profile settings. It is stored in VS Code’s secret storage and sent only to {0}.',
+        origin,
+      ),
     password: true,
     ignoreFocusOut: true,
     placeHolder: vscode.l10n.t('API key'),

@@ -82,7 +82,9 @@ export class RequestPipeline {
       if (request.interactive) {
         return undefined;
       }
-      throw new ConfigurationError(vscode.l10n.t('No cluster is selected. Choose one with “Cluster Chat: Select Cluster…”, or pass a clusterId.'));
+      throw new ConfigurationError(
+        vscode.l10n.t('No cluster is selected. Choose one with “Cluster Chat: Select Cluster…”, or pass a clusterId.'),
+      );
     }
     const client = await this.clients.get();
     const origin = client.endpoint.origin;

@@ -55,7 +55,9 @@ function historyClick(button: HTMLButtonElement): ChatClick | undefined {
 
 function attachmentClick(button: HTMLButtonElement): ChatClick | undefined {
   const id = button.closest<HTMLElement>('li.attachment')?.dataset['id'];
-  return id !== undefined && button.classList.contains('attachment-remove') ? { kind: 'post', message: { type: 'removeAttachment', id } } : undefined;
+  return id !== undefined && button.classList.contains('attachment-remove')
+    ? { kind: 'post', message: { type: 'removeAttachment', id } }
+    : undefined;
 }
 
 function messageClick(button: HTMLButtonElement): ChatClick | undefined {

@@ -4,7 +4,15 @@ import type { ChatToHostMessage } from '../core/protocol/chatProtocol';
  * The `data-command` buttons of the chat view and what each asks of the host. `toggleHistory`
  * is handled in the view itself.
  */
-export const CHAT_COMMANDS = ['selectCluster', 'newChat', 'toggleHistory', 'exportMarkdown', 'exportJson', 'addSelection', 'addFile'] as const;
+export const CHAT_COMMANDS = [
+  'selectCluster',
+  'newChat',
+  'toggleHistory',
+  'exportMarkdown',
+  'exportJson',
+  'addSelection',
+  'addFile',
+] as const;
 export type ChatCommand = (typeof CHAT_COMMANDS)[number];
 
 export function isChatCommand(value: unknown): value is ChatCommand {

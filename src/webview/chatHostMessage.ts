@@ -52,7 +52,12 @@ export function parseChatMessageView(raw: unknown): ChatMessageView | undefined 
   }
   const { index, role, content } = raw;
   const cluster = parseOptional(raw['cluster'], (value) => (isText(value, CHAT_LIMITS.label) ? value : undefined));
-  if (!isIndex(index, CHAT_LIMITS.index) || (role !== 'user' && role !== 'assistant') || !isText(content, CHAT_LIMITS.content) || !cluster) {
+  if (
+    !isIndex(index, CHAT_LIMITS.index) ||
+    (role !== 'user' && role !== 'assistant') ||
+    !isText(content, CHAT_LIMITS.content) ||
+    !cluster
+  ) {
     return undefined;
   }
   return cluster.value === undefined ? { index, role, content } : { index, role, content, cluster: cluster.value };
@@ -64,7 +69,9 @@ function parseMessages(raw: unknown): ChatMessageView[] | undefined {
   if (!messages) {
     return undefined;
   }
-  return messages.every((message, position) => position === 0 || message.index > (messages[position - 1]?.index ?? -1)) ? messages : undefined;
+  return messages.every((message, position) => position === 0 || message.index > (messages[position - 1]?.index ?? -1))
+    ? messages
+    : undefined;
 }
 
 function parseErrorActions(raw: unknown): ErrorAction[] | undefined {
@@ -104,7 +111,9 @@ function parseHistoryItem(raw: unknown): HistoryItemView | undefined {
 
 function parseCluster(raw: unknown): { value: Cluster } | undefined {
   return parseOptional(raw, (value) =>
-    isRecord(value) && isId(value['id']) && isText(value['label'], CHAT_LIMITS.label) ? { id: value['id'], label: value['label'] } : undefined,
+    isRecord(value) && isId(value['id']) && isText(value['label'], CHAT_LIMITS.label)
+      ? { id: value['id'], label: value['label'] }
+      : undefined,
   );
 }
 
@@ -115,10 +124,19 @@ export function parseConversation(raw: unknown): ConversationView | undefined {
   const { id, title, systemPrompt, busy } = raw;
   const messages = parseMessages(raw['messages']);
   const error = parseOptional(raw['error'], parseChatError);
-  if (!isId(id) || !isText(title, CHAT_LIMITS.title) || !isText(systemPrompt, CHAT_LIMITS.systemPrompt) || typeof busy !== 'boolean' || !messages || !error) {
+  if (
+    !isId(id) ||
+    !isText(title, CHAT_LIMITS.title) ||
+    !isText(systemPrompt, CHAT_LIMITS.systemPrompt) ||
+    typeof busy !== 'boolean' ||
+    !messages ||
+    !error
+  ) {
     return undefined;
   }
-  return error.value === undefined ? { id, title, systemPrompt, messages, busy } : { id, title, systemPrompt, messages, error: error.value, busy };
+  return error.value === undefined
+    ? { id, title, systemPrompt, messages, busy }
+    : { id, title, systemPrompt, messages, error: error.value, busy };
 }
 
 const attachments = (raw: unknown): AttachmentView[] | undefined => parseList(raw, CHAT_LIMITS.attachments, parseAttachment);
@@ -176,7 +194,9 @@ export function parseChatHostMessage(raw: unknown): HostToChatMessage | undefine
     }
     case 'systemPrompt': {
       const { systemPrompt } = raw;
-      return isId(conversationId) && isText(systemPrompt, CHAT_LIMITS.systemPrompt) ? { type: 'systemPrompt', conversationId, systemPrompt } : undefined;
+      return isId(conversationId) && isText(systemPrompt, CHAT_LIMITS.systemPrompt)
+        ? { type: 'systemPrompt', conversationId, systemPrompt }
+        : undefined;
     }
     case 'setDraft': {
       const { text } = raw;

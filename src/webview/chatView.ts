@@ -45,7 +45,15 @@ class ChatView {
     status.setAttribute('role', 'status');
     status.setAttribute('aria-live', 'polite');
     this.feedback = new ActionFeedback(status);
-    root.append(this.header.header, this.history.nav, this.systemPrompt.details, this.messages.scroller, this.layout.busy, this.layout.composer, status);
+    root.append(
+      this.header.header,
+      this.history.nav,
+      this.systemPrompt.details,
+      this.messages.scroller,
+      this.layout.busy,
+      this.layout.composer,
+      status,
+    );
 
     this.composer = new Composer(this.layout, {
       post: (message) => this.api.postMessage(message),

@@ -74,10 +74,7 @@ function prepare(tokens: Token[], deferred: boolean): void {
     if (token.type === 'fence' || token.type === 'code_block') {
       const length = token.content.length;
       const highlight =
-        token.type === 'fence' &&
-        length <= MAX_HIGHLIGHTED_BLOCK &&
-        length <= highlightBudget &&
-        isHighlighted(fenceLanguage(token.info));
+        token.type === 'fence' && length <= MAX_HIGHLIGHTED_BLOCK && length <= highlightBudget && isHighlighted(fenceLanguage(token.info));
       if (highlight) {
         highlightBudget -= length;
       }

@@ -17,7 +17,10 @@ describe('Chat conversations in the extension host (controller, files, emulator)
     await testing.chat.send('First question');
     await testing.chat.send('Second question');
     const conversation = testing.chat.activeConversation();
-    assert.deepEqual(conversation.messages.map((message) => message.role), ['user', 'assistant', 'user', 'assistant']);
+    assert.deepEqual(
+      conversation.messages.map((message) => message.role),
+      ['user', 'assistant', 'user', 'assistant'],
+    );
     assert.match(conversation.messages[3]?.content ?? '', /4 messages|system prompt/i);
     assert.equal(conversation.title, 'First question');
     const stats = await emulatorStats(emulator.baseUrl);
@@ -30,16 +33,28 @@ describe('Chat conversations in the extension host (controller, files, emulator)
     await testing.chat.newChat();
     const before = await clusterStats(emulator.baseUrl, 'slow-good');
     const sending = testing.chat.send('Take your time');
-    await waitUntil('the cluster received the turn', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).received === before.received + 1);
+    await waitUntil(
+      'the cluster received the turn',
+      async () => (await clusterStats(emulator.baseUrl, 'slow-good')).received === before.received + 1,
+    );
     assert.equal(testing.statusBar.activeRequests, 1, 'the status bar shows one request under way');
     testing.chat.stop();
     await sending;
     assert.equal(testing.statusBar.activeRequests, 0, 'the status bar is idle again');
-    await waitUntil('the emulator saw the turn aborted', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).aborted === before.aborted + 1);
-    assert.deepEqual(testing.chat.activeConversation().messages.map((message) => message.content), ['Take your time']);
+    await waitUntil(
+      'the emulator saw the turn aborted',
+      async () => (await clusterStats(emulator.baseUrl, 'slow-good')).aborted === before.aborted + 1,
+    );
+    assert.deepEqual(
+      testing.chat.activeConversation().messages.map((message) => message.content),
+      ['Take your time'],
+    );
     await testing.clusters.setActive('demo');
     await testing.chat.errorAction('retry');
-    assert.deepEqual(testing.chat.activeConversation().messages.map((message) => message.role), ['user', 'assistant']);
+    assert.deepEqual(
+      testing.chat.activeConversation().messages.map((message) => message.role),
+      ['user', 'assistant'],
+    );
     assert.equal(testing.chat.activeConversation().messages[1]?.cluster, 'demo', 'the reply shows which cluster answered');
   });
 
@@ -48,10 +63,16 @@ describe('Chat conversations in the extension host (controller, files, emulator)
     await testing.clusters.setActive('fault-500');
     await testing.chat.newChat();
     await testing.chat.send('Will fail');
-    assert.deepEqual(testing.chat.activeConversation().messages.map((message) => message.role), ['user']);
+    assert.deepEqual(
+      testing.chat.activeConversation().messages.map((message) => message.role),
+      ['user'],
+    );
     await testing.clusters.setActive('demo');
     await testing.chat.errorAction('retry');
-    assert.deepEqual(testing.chat.activeConversation().messages.map((message) => message.role), ['user', 'assistant']);
+    assert.deepEqual(
+      testing.chat.activeConversation().messages.map((message) => message.role),
+      ['user', 'assistant'],
+    );
   });
 
   it('a stale Retry on an answered conversation sends nothing and adds no second reply', async () => {
@@ -60,7 +81,10 @@ describe('Chat conversations in the extension host (controller, files, emulator)
     await testing.chat.send('Answered once');
     const received = (await emulatorStats(emulator.baseUrl)).clusters['demo']?.received ?? 0;
     await testing.chat.errorAction('retry');
-    assert.deepEqual(testing.chat.activeConversation().messages.map((message) => message.role), ['user', 'assistant']);
+    assert.deepEqual(
+      testing.chat.activeConversation().messages.map((message) => message.role),
+      ['user', 'assistant'],
+    );
     assert.equal((await emulatorStats(emulator.baseUrl)).clusters['demo']?.received, received);
   });
 
@@ -80,7 +104,10 @@ describe('Chat conversations in the extension host (controller, files, emulator)
     assert.equal(testing.chat.activeConversation().messages.length, 4);
     await testing.chat.editAndResend(0, 'one, edited');
     const messages = testing.chat.activeConversation().messages;
-    assert.deepEqual(messages.map((message) => message.role), ['user', 'assistant']);
+    assert.deepEqual(
+      messages.map((message) => message.role),
+      ['user', 'assistant'],
+    );
     assert.equal(messages[0]?.content, 'one, edited');
   });
 
@@ -102,8 +129,14 @@ describe('Chat conversations in the extension host (controller, files, emulator)
     const conversation = testing.chat.activeConversation();
     const file = path.join(testing.conversationsFolder, `${conversation.id}.json`);
     const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { messages: Array<{ role: string; content: string }>; title: string };
-    assert.deepEqual(saved.messages.map((message) => [message.role, message.content]), conversation.messages.map((message) => [message.role, message.content]));
+    assert.deepEqual(
+      saved.messages.map((message) => [message.role, message.content]),
+      conversation.messages.map((message) => [message.role, message.content]),
+    );
     assert.equal(saved.title, 'Persist me');
-    assert.deepEqual(fs.readdirSync(testing.conversationsFolder).filter((name) => name.endsWith('.tmp')), []);
+    assert.deepEqual(
+      fs.readdirSync(testing.conversationsFolder).filter((name) => name.endsWith('.tmp')),
+      [],
+    );
   });
 });

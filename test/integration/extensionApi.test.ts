@@ -7,8 +7,22 @@ const CONSUMER_ID = 'clusterchat-tests.api-consumer';
 
 /** What the fixture extension's send command reports (plain JSON). */
 type ConsumerResult =
-  | { readonly ok: true; readonly apiVersion: number; readonly clusters: ClusterInfo[]; readonly active: ClusterInfo | null; readonly reply: ClusterChatReply }
-  | { readonly ok: false; readonly error: { readonly kind: ClusterChatErrorKind; readonly message: string; readonly mayHaveBeenProcessed: boolean; readonly status: number | null } };
+  | {
+      readonly ok: true;
+      readonly apiVersion: number;
+      readonly clusters: ClusterInfo[];
+      readonly active: ClusterInfo | null;
+      readonly reply: ClusterChatReply;
+    }
+  | {
+      readonly ok: false;
+      readonly error: {
+        readonly kind: ClusterChatErrorKind;
+        readonly message: string;
+        readonly mayHaveBeenProcessed: boolean;
+        readonly status: number | null;
+      };
+    };
 
 async function sendFromConsumer(text: string, options: { clusterId?: string; cancelAfterMs?: number } = {}): Promise<ConsumerResult> {
   const result = await vscode.commands.executeCommand<ConsumerResult>('clusterChatApiConsumer.send', text, options);
@@ -87,14 +101,20 @@ describe('Extension API, used by another extension through getExtension(...).exp
     const { testing } = await activateExtension();
     const before = await clusterStats(emulator.baseUrl, 'slow-good');
     const sending = sendFromConsumer('Take your time', { clusterId: 'slow-good' });
-    await waitFor('the cluster received the request', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).received === before.received + 1);
+    await waitFor(
+      'the cluster received the request',
+      async () => (await clusterStats(emulator.baseUrl, 'slow-good')).received === before.received + 1,
+    );
     assert.equal(testing.statusBar.activeRequests, 1, 'the status bar shows one request under way');
     await vscode.commands.executeCommand('clusterChatApiConsumer.cancel');
     const result = await sending;
     assert.equal(testing.statusBar.activeRequests, 0, 'the status bar is idle again');
     assert.ok(!result.ok);
     assert.equal(result.error.kind, 'cancelled');
-    await waitFor('the emulator saw the request end', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).aborted === before.aborted + 1);
+    await waitFor(
+      'the emulator saw the request end',
+      async () => (await clusterStats(emulator.baseUrl, 'slow-good')).aborted === before.aborted + 1,
+    );
     const after = await clusterStats(emulator.baseUrl, 'slow-good');
     assert.equal(after.received, before.received + 1);
     assert.equal(after.completed, before.completed, 'the cluster never completed it');

@@ -33,7 +33,11 @@ class ConsoleLineReporter extends Mocha.reporters.Base {
     runner.on(EVENT_TEST_PASS, (test: Mocha.Test) => print(`${indent()}✔ ${test.title} (${test.duration ?? 0} ms)`));
     runner.on(EVENT_TEST_PENDING, (test: Mocha.Test) => print(`${indent()}- ${test.title} (skipped)`));
     runner.on(EVENT_TEST_FAIL, (test: Mocha.Test, error: Error) =>
-      print(`${indent()}✘ ${test.title}\n${indent()}  ${String(error.stack ?? error.message).split('\n').join(`\n${indent()}  `)}`),
+      print(
+        `${indent()}✘ ${test.title}\n${indent()}  ${String(error.stack ?? error.message)
+          .split('\n')
+          .join(`\n${indent()}  `)}`,
+      ),
     );
     runner.once(EVENT_RUN_END, () => {
       const stats = runner.stats ?? { passes: 0, failures: 0, pending: 0 };

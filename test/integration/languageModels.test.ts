@@ -35,15 +35,18 @@ describe(`Clusters as language models (VS Code ${vscode.version})`, () => {
   });
   after(() => stopUsingEmulator());
 
-  it(hasProviderApi ? 'registers the provider where VS Code has the API' : 'registers nothing where VS Code lacks the API, and still works', async () => {
-    const exports = await activateExtension();
-    assert.equal(exports.testing.languageModelsRegistered, hasProviderApi);
-    if (!hasProviderApi) {
-      assert.deepEqual(await vscode.lm.selectChatModels({ vendor: VENDOR }), []);
-    }
-    const reply = await exports.sendConversation([{ role: 'user', content: 'Still there?' }]);
-    assert.equal(reply.message.role, 'assistant');
-  });
+  it(
+    hasProviderApi ? 'registers the provider where VS Code has the API' : 'registers nothing where VS Code lacks the API, and still works',
+    async () => {
+      const exports = await activateExtension();
+      assert.equal(exports.testing.languageModelsRegistered, hasProviderApi);
+      if (!hasProviderApi) {
+        assert.deepEqual(await vscode.lm.selectChatModels({ vendor: VENDOR }), []);
+      }
+      const reply = await exports.sendConversation([{ role: 'user', content: 'Still there?' }]);
+      assert.equal(reply.message.role, 'assistant');
+    },
+  );
 
   it('vscode.lm.selectChatModels finds the configured clusters as models', async function () {
     if (!hasProviderApi) {
@@ -83,13 +86,21 @@ describe(`Clusters as language models (VS Code ${vscode.version})`, () => {
     const model = await clusterModel('slow-good');
     const before = await clusterStats(emulator.baseUrl, 'slow-good');
     const source = new vscode.CancellationTokenSource();
-    const request = Promise.resolve(model.sendRequest([vscode.LanguageModelChatMessage.User('Slowly, please')], {}, source.token)).then(replyText);
-    await waitFor('the cluster received the request', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).received === before.received + 1);
+    const request = Promise.resolve(model.sendRequest([vscode.LanguageModelChatMessage.User('Slowly, please')], {}, source.token)).then(
+      replyText,
+    );
+    await waitFor(
+      'the cluster received the request',
+      async () => (await clusterStats(emulator.baseUrl, 'slow-good')).received === before.received + 1,
+    );
     assert.equal(testing.statusBar.activeRequests, 1, 'the status bar shows one request under way');
     source.cancel();
     await assert.rejects(request);
     assert.equal(testing.statusBar.activeRequests, 0, 'the status bar is idle again');
-    await waitFor('the emulator saw the request aborted', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).aborted === before.aborted + 1);
+    await waitFor(
+      'the emulator saw the request aborted',
+      async () => (await clusterStats(emulator.baseUrl, 'slow-good')).aborted === before.aborted + 1,
+    );
     assert.equal((await clusterStats(emulator.baseUrl, 'slow-good')).completed, before.completed, 'the request never completed');
     source.dispose();
   });

@@ -89,18 +89,33 @@ describe('Load: 20 conversations sending 200 requests', function () {
     const all = outcomes.flatMap((outcome) => outcome.results);
     assert.equal(all.length, CONVERSATIONS * TURNS);
     const demo = outcomes.filter((outcome) => outcome.clusterId === 'demo');
-    assert.ok(demo.every((outcome) => outcome.results.every((result) => result === 'ok')), 'every request to the good cluster completed');
-    assert.ok(demo.every((outcome) => outcome.conversation.length === 1 + 2 * TURNS), 'every conversation holds all its turns');
+    assert.ok(
+      demo.every((outcome) => outcome.results.every((result) => result === 'ok')),
+      'every request to the good cluster completed',
+    );
+    assert.ok(
+      demo.every((outcome) => outcome.conversation.length === 1 + 2 * TURNS),
+      'every conversation holds all its turns',
+    );
     const failing = outcomes.filter((outcome) => outcome.clusterId === 'fault-500').flatMap((outcome) => outcome.results);
-    assert.ok(failing.every((result) => result === 'server'), `fault-500 fails cleanly: ${failing.join(',')}`);
+    assert.ok(
+      failing.every((result) => result === 'server'),
+      `fault-500 fails cleanly: ${failing.join(',')}`,
+    );
     const flaky = outcomes.filter((outcome) => outcome.clusterId === 'fault-429-once').flatMap((outcome) => outcome.results);
-    assert.ok(flaky.every((result) => result === 'ok' || result === 'rateLimited'), flaky.join(','));
+    assert.ok(
+      flaky.every((result) => result === 'ok' || result === 'rateLimited'),
+      flaky.join(','),
+    );
 
     const after = await statsOnce(emulator.baseUrl);
     const sent = (id: string): number => (after.clusters[id]?.received ?? 0) - (before.clusters[id]?.received ?? 0);
     assert.equal(sent('demo'), 15 * TURNS, 'one POST per request');
     assert.equal(sent('fault-500'), 3 * TURNS, 'a 500 is never retried behind the user’s back');
-    assert.ok(sent('fault-429-once') >= 2 * TURNS && sent('fault-429-once') <= 3 * 2 * TURNS, `429s retried at most twice: ${sent('fault-429-once')}`);
+    assert.ok(
+      sent('fault-429-once') >= 2 * TURNS && sent('fault-429-once') <= 3 * 2 * TURNS,
+      `429s retried at most twice: ${sent('fault-429-once')}`,
+    );
     assert.ok(roundTrips.length > 0, 'VS Code answered while the load ran');
 
     // A settings change closes the connection pool: nothing may stay open, no timer may linger.

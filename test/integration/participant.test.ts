@@ -40,7 +40,13 @@ class RenderedResponse implements vscode.ChatResponseStream {
 }
 
 function chatRequest(prompt: string, command: string | undefined, references: vscode.ChatPromptReference[]): vscode.ChatRequest {
-  const request: Omit<vscode.ChatRequest, 'model'> = { prompt, command, references, toolReferences: [], toolInvocationToken: undefined as never };
+  const request: Omit<vscode.ChatRequest, 'model'> = {
+    prompt,
+    command,
+    references,
+    toolReferences: [],
+    toolInvocationToken: undefined as never,
+  };
   return request as vscode.ChatRequest;
 }
 
@@ -58,7 +64,10 @@ describe(`@cluster chat participant, run with VS Code's chat objects (VS Code ${
     await stopUsingEmulator();
   });
 
-  async function handle(request: vscode.ChatRequest, history: ReadonlyArray<vscode.ChatRequestTurn | vscode.ChatResponseTurn> = []): Promise<{ result: vscode.ChatResult; rendered: RenderedResponse }> {
+  async function handle(
+    request: vscode.ChatRequest,
+    history: ReadonlyArray<vscode.ChatRequestTurn | vscode.ChatResponseTurn> = [],
+  ): Promise<{ result: vscode.ChatResult; rendered: RenderedResponse }> {
     const { testing } = await activateExtension();
     assert.ok(testing.participant, 'VS Code has the chat API, so @cluster is registered');
     const rendered = new RenderedResponse();
@@ -102,7 +111,10 @@ describe(`@cluster chat participant, run with VS Code's chat objects (VS Code ${
     );
     assert.equal(blocks[1], 'user:\nWhat does add do?');
     assert.equal(blocks[2], 'assistant:\nIt **adds** two numbers.');
-    assert.match(blocks[3] ?? '', /^user:\nIs it safe with floats\?\n\nsample\.ts:\n\n```typescript\nexport function add\(a: number, b: number\): number \{\n {2}return a \+ b;\n\}\n```/);
+    assert.match(
+      blocks[3] ?? '',
+      /^user:\nIs it safe with floats\?\n\nsample\.ts:\n\n```typescript\nexport function add\(a: number, b: number\): number \{\n {2}return a \+ b;\n\}\n```/,
+    );
     assert.match(blocks[3] ?? '', /sample\.ts:2-2:\n\n```typescript\n {2}return a \+ b;\n```$/);
     assert.equal(rendered.references.length, 2, 'the references are listed under the reply');
     assert.ok(rendered.progressMessages.some((message) => message.includes('Transcript')));
@@ -114,7 +126,10 @@ describe(`@cluster chat participant, run with VS Code's chat objects (VS Code ${
     editor.selection = new vscode.Selection(0, 0, 0, 51);
     const { result, rendered } = await handle(chatRequest('', 'explain', []));
     assert.equal(result.errorDetails, undefined, result.errorDetails?.message);
-    assert.match(rendered.text, /user:\nExplain what this code from sample\.ts does, step by step\.\n\nsample\.ts:1-1:\n\n```typescript\nexport function add\(a: number, b: number\): number \{\n```/);
+    assert.match(
+      rendered.text,
+      /user:\nExplain what this code from sample\.ts does, step by step\.\n\nsample\.ts:1-1:\n\n```typescript\nexport function add\(a: number, b: number\): number \{\n```/,
+    );
   });
 
   it('an error renders as a chat error with the buttons that fix it', async () => {
@@ -141,13 +156,21 @@ describe(`@cluster chat participant, run with VS Code's chat objects (VS Code ${
       const before = await clusterStats(emulator.baseUrl, 'slow-good');
       const source = new vscode.CancellationTokenSource();
       const rendered = new RenderedResponse();
-      const handled = Promise.resolve(testing.participant.handle(chatRequest('Slowly', undefined, []), { history: [] }, rendered, source.token));
-      await waitFor('the cluster received it', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).received === before.received + 1);
+      const handled = Promise.resolve(
+        testing.participant.handle(chatRequest('Slowly', undefined, []), { history: [] }, rendered, source.token),
+      );
+      await waitFor(
+        'the cluster received it',
+        async () => (await clusterStats(emulator.baseUrl, 'slow-good')).received === before.received + 1,
+      );
       assert.equal(testing.statusBar.activeRequests, 1, 'the status bar shows one request under way');
       source.cancel();
       assert.deepEqual((await handled) ?? {}, {});
       assert.equal(testing.statusBar.activeRequests, 0, 'the status bar is idle again');
-      await waitFor('the emulator saw it aborted', async () => (await clusterStats(emulator.baseUrl, 'slow-good')).aborted === before.aborted + 1);
+      await waitFor(
+        'the emulator saw it aborted',
+        async () => (await clusterStats(emulator.baseUrl, 'slow-good')).aborted === before.aborted + 1,
+      );
 
       const cancelled = new vscode.CancellationTokenSource();
       cancelled.cancel();

@@ -13,7 +13,12 @@ export interface WaitOptions {
  * failure says what happened instead of only that time ran out. An error thrown by `probe` is
  * a value seen too: it is reported, never swallowed.
  */
-export async function waitFor<T>(what: string, probe: () => T | Promise<T>, done: (value: T) => boolean, options: WaitOptions = {}): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => T | Promise<T>,
+  done: (value: T) => boolean,
+  options: WaitOptions = {},
+): Promise<T> {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const intervalMs = options.intervalMs ?? 100;
   const deadline = Date.now() + timeoutMs;

@@ -21,7 +21,11 @@ describe('Sidebar chat in the real workbench', function () {
       files: { 'src/math.ts': MATH },
       settings: {
         'clusterChat.baseUrl': emulator.baseUrl,
-        'clusterChat.clusters': [{ id: 'demo', label: 'Demo' }, { id: 'slow-good', label: 'Slow' }, { id: 'fault-500', label: 'Broken' }],
+        'clusterChat.clusters': [
+          { id: 'demo', label: 'Demo' },
+          { id: 'slow-good', label: 'Slow' },
+          { id: 'fault-500', label: 'Broken' },
+        ],
       },
     });
     await workbench.runCommand('Cluster Chat: Set API Key');
@@ -35,8 +39,6 @@ describe('Sidebar chat in the real workbench', function () {
     await workbench?.close();
     await emulator?.close();
   });
-
-
 
   /** The drafts of the conversations the extension has saved in this run's profile. */
   function savedDrafts(): string[] {
@@ -54,7 +56,10 @@ describe('Sidebar chat in the real workbench', function () {
     await input.click();
     await input.fill(text);
     await workbench.page.keyboard.press('Enter');
-    await workbench.chatView().locator(`li.chat-message[data-index="${expectedMessages - 1}"][data-role="assistant"]`).waitFor({ timeout: 30_000 });
+    await workbench
+      .chatView()
+      .locator(`li.chat-message[data-index="${expectedMessages - 1}"][data-role="assistant"]`)
+      .waitFor({ timeout: 30_000 });
   }
 
   it('holds a three-turn conversation, and after a window reload the conversation and the unsent draft are back', async () => {
@@ -114,9 +119,18 @@ describe('Sidebar chat in the real workbench', function () {
     await waitUntil('the exported file to be written', () => fs.existsSync(target));
     // Asynchronously: the emulator answers from this same process.
     const { stdout: status } = await promisify(execFile)('curl', [
-      '-sS', '-o', '/dev/null', '-w', '%{http_code}',
-      '-H', `Authorization: Bearer ${emulator.apiKey}`, '-H', 'Content-Type: application/json',
-      '--data-binary', `@${target}`, `${emulator.baseUrl}/clusters?id=demo`,
+      '-sS',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code}',
+      '-H',
+      `Authorization: Bearer ${emulator.apiKey}`,
+      '-H',
+      'Content-Type: application/json',
+      '--data-binary',
+      `@${target}`,
+      `${emulator.baseUrl}/clusters?id=demo`,
     ]);
     assert.equal(status, '200');
     const exported = JSON.parse(fs.readFileSync(target, 'utf8')) as { content: { messages: Array<{ role: string }> } };
@@ -157,7 +171,9 @@ describe('Sidebar chat in the real workbench', function () {
     assert.ok(await insert.evaluate((element) => element === element.ownerDocument.activeElement), 'Insert at Cursor reached by keyboard');
     await workbench.screenshot('chat-keyboard-focus');
     await workbench.page.keyboard.press('Enter');
-    await waitUntil('the code block inserted into math.ts', async () => (await workbench.editorText('math.ts')).includes('const answer = 42;'));
+    await waitUntil('the code block inserted into math.ts', async () =>
+      (await workbench.editorText('math.ts')).includes('const answer = 42;'),
+    );
     await workbench.waitForEditorFocus('math.ts');
   });
 
@@ -171,7 +187,10 @@ describe('Sidebar chat in the real workbench', function () {
     // The chat showed the earlier conversation until now: wait for the one continued from the reply.
     const shown = await waitFor(
       'the chat to show the Explain conversation',
-      () => chat.locator('li.chat-message').evaluateAll((items) => items.map((item) => `${item.getAttribute('data-role') ?? ''}: ${(item.textContent ?? '').slice(0, 80)}`)),
+      () =>
+        chat
+          .locator('li.chat-message')
+          .evaluateAll((items) => items.map((item) => `${item.getAttribute('data-role') ?? ''}: ${(item.textContent ?? '').slice(0, 80)}`)),
       (messages) => messages.length === 2 && /Explain what this code from src\/math\.ts does/.test(messages[0] ?? ''),
       { timeoutMs: 30_000 },
     );

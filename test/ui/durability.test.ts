@@ -20,7 +20,13 @@ describe('Durability: a crashed extension host and damaged history files lose no
   before(async () => {
     emulator = await startEmulator({ apiKey: 'durability-key-9e21', slowMs: 60_000 });
     workbench = await Workbench.open({
-      settings: { 'clusterChat.baseUrl': emulator.baseUrl, 'clusterChat.clusters': [{ id: 'demo', label: 'Demo' }, { id: 'slow-good', label: 'Slow' }] },
+      settings: {
+        'clusterChat.baseUrl': emulator.baseUrl,
+        'clusterChat.clusters': [
+          { id: 'demo', label: 'Demo' },
+          { id: 'slow-good', label: 'Slow' },
+        ],
+      },
       userData: {
         [conversationPath('kept-1')]: GOOD,
         // Cut off mid-write, and not JSON at all.
@@ -39,16 +45,23 @@ describe('Durability: a crashed extension host and damaged history files lose no
     await emulator?.close();
   });
 
-
-
   it('sets a truncated and a corrupt history file aside with a message, and keeps the good one', async () => {
     await workbench.openChat();
     await workbench.notification(/a saved conversation could not be read .* set aside/);
     const folder = path.join(workbench.runFolder ?? '', 'user-data', CONVERSATIONS);
-    await waitUntil('the damaged files to be set aside', () => !fs.existsSync(path.join(folder, 'truncated-1.json')) && !fs.existsSync(path.join(folder, 'corrupt-1.json')));
+    await waitUntil(
+      'the damaged files to be set aside',
+      () => !fs.existsSync(path.join(folder, 'truncated-1.json')) && !fs.existsSync(path.join(folder, 'corrupt-1.json')),
+    );
     const names = fs.readdirSync(folder);
-    assert.ok(names.some((name) => name.startsWith('truncated-1.json.unreadable-')), names.join(', '));
-    assert.ok(names.some((name) => name.startsWith('corrupt-1.json.unreadable-')), names.join(', '));
+    assert.ok(
+      names.some((name) => name.startsWith('truncated-1.json.unreadable-')),
+      names.join(', '),
+    );
+    assert.ok(
+      names.some((name) => name.startsWith('corrupt-1.json.unreadable-')),
+      names.join(', '),
+    );
     assert.ok(names.includes('kept-1.json'));
     await workbench.screenshot('durability-set-aside');
   });
@@ -70,7 +83,9 @@ describe('Durability: a crashed extension host and damaged history files lose no
     await workbench.page.keyboard.press('Enter');
     await waitUntil('the slow cluster to receive the message', () => (emulator.stats().clusters['slow-good']?.received ?? 0) === 1);
     const killed = await workbench.killExtensionHost();
-    await waitUntil('the emulator to see the request aborted', () => (emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1, { timeoutMs: 20_000 });
+    await waitUntil('the emulator to see the request aborted', () => (emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1, {
+      timeoutMs: 20_000,
+    });
     await workbench.screenshot('durability-host-killed');
 
     await workbench.reload();

@@ -16,7 +16,16 @@ function longConversation(): string {
           at,
         },
   );
-  return JSON.stringify({ version: 1, id: 'long-1', title: 'A long conversation', createdAt: at, updatedAt: '2999-01-01T00:00:00.000Z', systemPrompt: '', messages, draft: '' });
+  return JSON.stringify({
+    version: 1,
+    id: 'long-1',
+    title: 'A long conversation',
+    createdAt: at,
+    updatedAt: '2999-01-01T00:00:00.000Z',
+    systemPrompt: '',
+    messages,
+    draft: '',
+  });
 }
 
 describe('A 1,000-message conversation in the chat view', function () {

@@ -30,7 +30,10 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') {
-      const toasts = await workbench?.page.locator('.notifications-toasts').innerText().catch(() => '');
+      const toasts = await workbench?.page
+        .locator('.notifications-toasts')
+        .innerText()
+        .catch(() => '');
       console.log(`    toasts: ${JSON.stringify(toasts)}\n    emulator requests: ${JSON.stringify(emulator?.stats().requests.slice(-5))}`);
       await workbench?.screenshot(`failed-${(this.currentTest.title.match(/[a-z0-9]+/gi) ?? []).join('-').slice(0, 60)}`);
     }
@@ -74,7 +77,9 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
 
   it('Insert at Cursor changes the document, and one undo restores it', async () => {
     await workbench.webview().locator('button[data-action="insert"][data-block="0"]').click();
-    await waitUntil('the reply inserted into math.ts', async () => (await workbench.editorText('math.ts')).includes('Reviewed by cluster demo'));
+    await waitUntil('the reply inserted into math.ts', async () =>
+      (await workbench.editorText('math.ts')).includes('Reviewed by cluster demo'),
+    );
     await workbench.screenshot('insert-at-cursor');
     await workbench.undo('math.ts');
     await waitUntil('the insertion undone', async () => !(await workbench.editorText('math.ts')).includes('Reviewed by cluster demo'));
@@ -83,7 +88,9 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
 
   it('Replace Selection replaces the sent lines, and one undo restores them', async () => {
     await workbench.webview().locator('button[data-action="replace"][data-block="0"]').click();
-    await waitUntil('the selection replaced', async () => (await workbench.editorText('math.ts')).startsWith('// Reviewed by cluster demo'));
+    await waitUntil('the selection replaced', async () =>
+      (await workbench.editorText('math.ts')).startsWith('// Reviewed by cluster demo'),
+    );
     const replaced = await workbench.editorText('math.ts');
     assert.match(replaced, /export const two = add\(1, 1\);/, 'only the sent lines were replaced');
     await workbench.screenshot('replace-selection');
@@ -102,7 +109,12 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
 
   const failures: Array<{ name: string; cluster?: string; key?: string; message: RegExp; button?: string }> = [
     { name: '401 (wrong key)', key: 'wrong-key', message: /did not accept the API key/, button: 'Update API Key' },
-    { name: '404 (unknown cluster)', cluster: 'no-such-cluster', message: /Cluster “no-such-cluster” was not found/, button: 'Select Cluster' },
+    {
+      name: '404 (unknown cluster)',
+      cluster: 'no-such-cluster',
+      message: /Cluster “no-such-cluster” was not found/,
+      button: 'Select Cluster',
+    },
     { name: '429 (rate limited)', cluster: 'fault-429', message: /limiting requests/, button: 'Retry' },
     { name: 'timeout', cluster: 'fault-hang', message: /did not answer within 3 seconds/, button: 'Retry' },
     { name: 'malformed reply', cluster: 'fault-malformed-json', message: /not valid JSON/, button: 'Retry' },
@@ -139,7 +151,9 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
     const before = emulator.stats().clusters['demo']?.received ?? 0;
     await workbench.openFile('src/math.ts');
     await explain();
-    await waitUntil('the demo cluster to receive the request', () => (emulator.stats().clusters['demo']?.received ?? 0) === before + 1, { timeoutMs: 30_000 });
+    await waitUntil('the demo cluster to receive the request', () => (emulator.stats().clusters['demo']?.received ?? 0) === before + 1, {
+      timeoutMs: 30_000,
+    });
     await workbench.webview().locator('.code-block[data-block-index="0"]').waitFor();
   });
 
@@ -169,7 +183,9 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
     await dialog.waitFor();
     await workbench.screenshot('large-file-confirmation');
     await dialog.locator('.monaco-button', { hasText: 'Send Whole File' }).click();
-    await waitUntil('the demo cluster to receive the request', () => (emulator.stats().clusters['demo']?.received ?? 0) === before + 1, { timeoutMs: 30_000 });
+    await waitUntil('the demo cluster to receive the request', () => (emulator.stats().clusters['demo']?.received ?? 0) === before + 1, {
+      timeoutMs: 30_000,
+    });
     await workbench.webview().locator('.reply-title', { hasText: 'big.ts' }).waitFor();
   });
 

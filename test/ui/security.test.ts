@@ -87,7 +87,9 @@ describe('Security in the real workbench', function () {
       assert.ok(runFolder);
       const leaks = filesContaining(runFolder, API_KEY);
       assert.deepEqual(leaks, [], `the key is in no log, setting, state or workspace file: ${leaks.join(', ')}`);
-      console.log(`      (${mode}: 1 request to the emulator, ${trap.requests.length} to the workspace’s listener; key found in ${leaks.length} of the run’s files)`);
+      console.log(
+        `      (${mode}: 1 request to the emulator, ${trap.requests.length} to the workspace’s listener; key found in ${leaks.length} of the run’s files)`,
+      );
     });
   }
 
@@ -100,8 +102,19 @@ describe('Security in the real workbench', function () {
       { role: 'user', content: `Show me payload ${index}`, at },
       { role: 'assistant', cluster: 'demo', content: payload.markdown, at },
     ]);
-    const conversation = { version: 1, id: 'hostile-1', title: 'Hostile replies', createdAt: at, updatedAt: '2999-01-01T00:00:00.000Z', systemPrompt: '', messages, draft: '' };
-    workbench = await Workbench.open({ userData: { 'User/globalStorage/clusterchat.cluster-chat/conversations/hostile-1.json': JSON.stringify(conversation) } });
+    const conversation = {
+      version: 1,
+      id: 'hostile-1',
+      title: 'Hostile replies',
+      createdAt: at,
+      updatedAt: '2999-01-01T00:00:00.000Z',
+      systemPrompt: '',
+      messages,
+      draft: '',
+    };
+    workbench = await Workbench.open({
+      userData: { 'User/globalStorage/clusterchat.cluster-chat/conversations/hostile-1.json': JSON.stringify(conversation) },
+    });
     const dialogs: string[] = [];
     workbench.page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -124,7 +137,8 @@ describe('Security in the real workbench', function () {
       chat
         .locator('ol.chat-messages')
         .evaluate(
-          (list, pending) => performance.getEntriesByName('cluster-chat:all-rendered').length > 0 && list.querySelectorAll(`code.${pending}`).length === 0,
+          (list, pending) =>
+            performance.getEntriesByName('cluster-chat:all-rendered').length > 0 && list.querySelectorAll(`code.${pending}`).length === 0,
           PENDING_HIGHLIGHT_CLASS,
         ),
     );
@@ -136,8 +150,12 @@ describe('Security in the real workbench', function () {
       const within = (selector: string): Element[] => contents.flatMap((content) => Array.from(content.querySelectorAll(selector)));
       const dangerous = within('script, iframe, frame, object, embed, style, form, svg, math, base, meta, link, video, picture, source');
       const handlers = within('*').filter((element) => Array.from(element.attributes).some((attribute) => /^on/i.test(attribute.name)));
-      const badLinks = within('a[href]').map((a) => a.getAttribute('href') ?? '').filter((href) => !/^https?:\/\//i.test(href));
-      const remoteImages = within('img[src], img[srcset]').filter((img) => /^https?:/i.test(img.getAttribute('src') ?? '') || img.hasAttribute('srcset'));
+      const badLinks = within('a[href]')
+        .map((a) => a.getAttribute('href') ?? '')
+        .filter((href) => !/^https?:\/\//i.test(href));
+      const remoteImages = within('img[src], img[srcset]').filter(
+        (img) => /^https?:/i.test(img.getAttribute('src') ?? '') || img.hasAttribute('srcset'),
+      );
       const styled = within('[style]').length;
       return {
         contents: contents.length,
@@ -156,9 +174,15 @@ describe('Security in the real workbench', function () {
     assert.deepEqual(findings.badLinks, [], 'only http(s) links remain');
     assert.equal(findings.remoteImages, 0, 'no remote image remains');
     assert.equal(findings.styled, 0, 'no inline style survived');
-    assert.equal(trap.requests.length, requestsBefore, `the loopback listener received: ${trap.requests.map((request) => request.url).join(', ')}`);
+    assert.equal(
+      trap.requests.length,
+      requestsBefore,
+      `the loopback listener received: ${trap.requests.map((request) => request.url).join(', ')}`,
+    );
     assert.deepEqual(dialogs, [], 'no dialog opened');
     assert.equal(await chat.locator('li.chat-message').count(), messages.length, 'every reply rendered');
-    console.log(`      (${payloads.length} payloads in ${new Set(payloads.map((payload) => payload.family)).size} families: 0 scripts ran, 0 requests reached the listener)`);
+    console.log(
+      `      (${payloads.length} payloads in ${new Set(payloads.map((payload) => payload.family)).size} families: 0 scripts ran, 0 requests reached the listener)`,
+    );
   });
 });

@@ -12,7 +12,11 @@ const THEMES = [
 
 const CONVERSATION = savedConversation('themes-1', 'Themes', [
   { role: 'user', content: 'How do I add two numbers?' },
-  { role: 'assistant', content: 'Use **addition**, with a [link](https://example.com):\n\n```ts\nexport const add = (a: number, b: number): number => a + b;\n```\n' },
+  {
+    role: 'assistant',
+    content:
+      'Use **addition**, with a [link](https://example.com):\n\n```ts\nexport const add = (a: number, b: number): number => a + b;\n```\n',
+  },
 ]);
 
 describe('The chat in light, dark and high-contrast themes', function () {
@@ -71,7 +75,7 @@ describe('The chat in light, dark and high-contrast themes', function () {
           'user message': contrast('li.chat-message[data-index="0"] .message-content'),
           'reply text': contrast('li.chat-message[data-index="1"] .message-content p'),
           'reply link': contrast('li.chat-message[data-index="1"] .message-content a'),
-          'code': contrast('li.chat-message[data-index="1"] .code-block code'),
+          code: contrast('li.chat-message[data-index="1"] .code-block code'),
           'code keyword': contrast('li.chat-message[data-index="1"] .hljs-keyword'),
           'code block button': contrast('li.chat-message[data-index="1"] .code-block button'),
           'Send button': contrast('button.chat-send, button[type="submit"]'),
@@ -82,7 +86,11 @@ describe('The chat in light, dark and high-contrast themes', function () {
       for (const [part, ratio] of Object.entries(contrasts)) {
         assert.ok(ratio >= 4.5, `${theme.id}: ${part} has contrast ${ratio.toFixed(2)}:1`);
       }
-      console.log(`      (${Object.entries(contrasts).map(([part, ratio]) => `${part} ${ratio.toFixed(1)}`).join(', ')})`);
+      console.log(
+        `      (${Object.entries(contrasts)
+          .map(([part, ratio]) => `${part} ${ratio.toFixed(1)}`)
+          .join(', ')})`,
+      );
     });
   }
 });

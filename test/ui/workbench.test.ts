@@ -28,12 +28,16 @@ describe('Cluster Chat in the real workbench (packaged .vsix)', function () {
     const rows = workbench.page.locator('.quick-input-list .monaco-list-row');
     const ours = await waitFor(
       'the palette to list the Cluster Chat commands',
-      async () => (await rows.allInnerTexts()).map((title) => title.replace(/\s+/g, ' ').trim()).filter((title) => title.startsWith('Cluster Chat:')),
+      async () =>
+        (await rows.allInnerTexts()).map((title) => title.replace(/\s+/g, ' ').trim()).filter((title) => title.startsWith('Cluster Chat:')),
       (titles) => titles.length >= 8,
     );
     assert.ok(ours.length >= 8, `expected the Cluster Chat commands, saw: ${ours.join(' | ')}`);
     for (const title of ['Cluster Chat: Explain', 'Cluster Chat: Set API Key', 'Cluster Chat: Select Cluster…']) {
-      assert.ok(ours.some((shown) => shown.startsWith(title)), `${title} is listed`);
+      assert.ok(
+        ours.some((shown) => shown.startsWith(title)),
+        `${title} is listed`,
+      );
     }
     await workbench.screenshot('palette-commands');
     await workbench.page.keyboard.press('Escape');
@@ -45,7 +49,9 @@ describe('Cluster Chat in the real workbench (packaged .vsix)', function () {
     await panel.waitFor();
     const channel = panel.locator('select.monaco-select-box').first();
     await channel.waitFor();
-    await waitUntil('the Output view to show the Cluster Chat channel', async () => /Cluster Chat/.test(await channel.evaluate((select) => (select as unknown as SelectedText).selectedOptions[0]?.textContent ?? '')));
+    await waitUntil('the Output view to show the Cluster Chat channel', async () =>
+      /Cluster Chat/.test(await channel.evaluate((select) => (select as unknown as SelectedText).selectedOptions[0]?.textContent ?? '')),
+    );
     await workbench.screenshot('show-log');
   });
 

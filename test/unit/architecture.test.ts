@@ -36,13 +36,19 @@ describe('architecture', () => {
   it('src/webview imports neither vscode nor Node modules', () => {
     for (const file of sourceFiles(path.join(root, 'src', 'webview'))) {
       for (const specifier of imports(file)) {
-        assert.ok(specifier !== 'vscode' && !specifier.startsWith('node:') && specifier !== 'undici', `${path.relative(root, file)} imports ${specifier}`);
+        assert.ok(
+          specifier !== 'vscode' && !specifier.startsWith('node:') && specifier !== 'undici',
+          `${path.relative(root, file)} imports ${specifier}`,
+        );
       }
     }
   });
 
   it('the HTTP library is imported in one place only', () => {
     const importers = sourceFiles(path.join(root, 'src')).filter((file) => imports(file).includes('undici'));
-    assert.deepEqual(importers.map((file) => path.relative(root, file)), [path.join('src', 'core', 'client', 'http', 'undici.ts')]);
+    assert.deepEqual(
+      importers.map((file) => path.relative(root, file)),
+      [path.join('src', 'core', 'client', 'http', 'undici.ts')],
+    );
   });
 });

@@ -29,24 +29,47 @@ describe('the layers, as lint rules', function () {
 
   it('src/core and its sub-folders may not import vscode', async () => {
     for (const file of ['src/core/markdown.ts', 'src/core/chat/conversation.ts', 'src/core/client/http/readBody.ts']) {
-      assert.ok((await rulesBrokenBy(file, "import * as vscode from 'vscode';\nexport const leak = vscode;")).includes('no-restricted-imports'), file);
+      assert.ok(
+        (await rulesBrokenBy(file, "import * as vscode from 'vscode';\nexport const leak = vscode;")).includes('no-restricted-imports'),
+        file,
+      );
     }
   });
 
   it('src/core may not use the DOM', async () => {
-    assert.ok((await rulesBrokenBy('src/core/chat/conversation.ts', 'export const title = document.title;')).includes('no-restricted-globals'));
+    assert.ok(
+      (await rulesBrokenBy('src/core/chat/conversation.ts', 'export const title = document.title;')).includes('no-restricted-globals'),
+    );
   });
 
   it('the webview, in any sub-folder, imports no Node module, vscode, undici or zod', async () => {
     for (const specifier of ['node:fs', 'fs', 'vscode', 'undici', 'zod/mini']) {
-      const rules = await rulesBrokenBy('src/webview/debounce.ts', `import * as imported from '${specifier}';\nexport const leak = imported;`);
+      const rules = await rulesBrokenBy(
+        'src/webview/debounce.ts',
+        `import * as imported from '${specifier}';\nexport const leak = imported;`,
+      );
       assert.ok(rules.includes('no-restricted-imports'), specifier);
     }
   });
 
   it('only src/core/client/http imports undici', async () => {
-    assert.ok((await rulesBrokenBy('src/core/client/clusterClient.ts', "import * as undici from 'undici';\nexport const leak = undici;")).includes('no-restricted-imports'));
-    assert.ok((await rulesBrokenBy('src/service/requestPipeline.ts', "import * as undici from 'undici';\nexport const leak = undici;")).includes('no-restricted-imports'));
-    assert.ok(!(await rulesBrokenBy('src/core/client/http/dispatcher.ts', "import type * as undici from 'undici';\nexport type Leak = typeof undici;")).includes('no-restricted-imports'));
+    assert.ok(
+      (await rulesBrokenBy('src/core/client/clusterClient.ts', "import * as undici from 'undici';\nexport const leak = undici;")).includes(
+        'no-restricted-imports',
+      ),
+    );
+    assert.ok(
+      (await rulesBrokenBy('src/service/requestPipeline.ts', "import * as undici from 'undici';\nexport const leak = undici;")).includes(
+        'no-restricted-imports',
+      ),
+    );
+    assert.ok(
+      !(
+        await rulesBrokenBy(
+          'src/core/client/http/dispatcher.ts',
+          "import type * as undici from 'undici';\nexport type Leak = typeof undici;",
+        )
+      ).includes('no-restricted-imports'),
+    );
   });
 });

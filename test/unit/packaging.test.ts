@@ -29,7 +29,8 @@ describe('the packaged .vsix', () => {
   });
 
   it('holds nothing that is not needed at run time', () => {
-    const allowed = /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|webview)\.js|media\/[^/]+))$/;
+    const allowed =
+      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|webview)\.js|media\/[^/]+))$/;
     const unexpected = entries.filter((entry) => !allowed.test(entry));
     assert.deepEqual(unexpected, [], 'no tests, emulator, sources, source maps or node_modules');
   });

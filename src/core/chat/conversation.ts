@@ -45,8 +45,7 @@ export function requestMessages(conversation: StoredConversation): Message[] {
 
 export function appendMessage(conversation: StoredConversation, message: StoredMessage): StoredConversation {
   const messages = [...conversation.messages, message];
-  const title =
-    conversation.title === UNTITLED && message.role === 'user' ? titleFrom(message.content) : conversation.title;
+  const title = conversation.title === UNTITLED && message.role === 'user' ? titleFrom(message.content) : conversation.title;
   return { ...conversation, messages, title, updatedAt: message.at };
 }
 
@@ -66,7 +65,12 @@ export function conversationFromMessages(
     if (message.role === 'system') {
       conversation = { ...conversation, systemPrompt: message.content };
     } else if (message.role === 'user' || message.role === 'assistant') {
-      conversation = appendMessage(conversation, { role: message.role, content: message.content, ...(message.role === 'assistant' ? { cluster } : {}), at });
+      conversation = appendMessage(conversation, {
+        role: message.role,
+        content: message.content,
+        ...(message.role === 'assistant' ? { cluster } : {}),
+        at,
+      });
     }
   }
   return conversation;
@@ -79,7 +83,10 @@ export function truncateMessages(conversation: StoredConversation, index: number
 
 /** A short title from the first words of a message (code fences left out). */
 export function titleFrom(text: string): string {
-  const prose = text.replace(/(`{3,}|~{3,})[\s\S]*?(\1|$)/g, ' ').replace(/\s+/g, ' ').trim();
+  const prose = text
+    .replace(/(`{3,}|~{3,})[\s\S]*?(\1|$)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const title = prose.length > 0 ? prose : text.replace(/\s+/g, ' ').trim();
   if (title.length === 0) {
     return UNTITLED;

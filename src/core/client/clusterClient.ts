@@ -138,13 +138,17 @@ export class ClusterClient {
     deadline: CallDeadline,
     attempt: number,
   ): Promise<
-    | { kind: 'reply'; reply: Omit<ClusterReply, 'durationMs' | 'attempts'> }
-    | { kind: 'retry'; retryInMs: number; error: ClusterError }
+    { kind: 'reply'; reply: Omit<ClusterReply, 'durationMs' | 'attempts'> } | { kind: 'retry'; retryInMs: number; error: ClusterError }
   > {
     const origin = this.endpoint.origin;
     const started = performance.now();
     const base = { clusterId: request.clusterId };
-    const log = (status: number | undefined, requestId: string | undefined, outcome: RequestLogEntry['outcome'], retryInMs?: number): void => {
+    const log = (
+      status: number | undefined,
+      requestId: string | undefined,
+      outcome: RequestLogEntry['outcome'],
+      retryInMs?: number,
+    ): void => {
       this.options.log?.({
         method: 'POST',
         origin,
@@ -163,7 +167,9 @@ export class ClusterClient {
       response = await this.dispatcher.request({ origin, path, method: 'POST', headers, body, signal: deadline.signal });
     } catch (error) {
       const failure = classifyTransportFailure(error);
-      const typed = deadline.abortedBy ? abortError(deadline, base) : transportError(failure, this.endpoint.origin, this.connectTimeoutMs, base);
+      const typed = deadline.abortedBy
+        ? abortError(deadline, base)
+        : transportError(failure, this.endpoint.origin, this.connectTimeoutMs, base);
       const retryInMs =
         failure.kind === 'refused' && !deadline.abortedBy
           ? retryDelayMs({ kind: 'refused' }, attempt, this.retryPolicy, deadline.remainingMs())

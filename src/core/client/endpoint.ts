@@ -19,7 +19,10 @@ export function parseServiceEndpoint(baseUrl: string): ServiceEndpoint {
     url = new URL(baseUrl.trim());
   } catch {
     throw new ConfigurationError(
-      l10n.t("“{0}” is not a valid address. Set “clusterChat.baseUrl” to the service's base URL, for example https://api.wizlay.com/v1.", baseUrl),
+      l10n.t(
+        "“{0}” is not a valid address. Set “clusterChat.baseUrl” to the service's base URL, for example https://api.wizlay.com/v1.",
+        baseUrl,
+      ),
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
@@ -27,7 +30,10 @@ export function parseServiceEndpoint(baseUrl: string): ServiceEndpoint {
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new ConfigurationError(
-      l10n.t('“clusterChat.baseUrl” uses plain http to {0}. The API key is only sent over https, or over http to this computer (localhost, 127.0.0.1 or ::1).', url.host),
+      l10n.t(
+        '“clusterChat.baseUrl” uses plain http to {0}. The API key is only sent over https, or over http to this computer (localhost, 127.0.0.1 or ::1).',
+        url.host,
+      ),
     );
   }
   if (url.username !== '' || url.password !== '') {

@@ -121,9 +121,7 @@ function textFromHtml(html: string): string {
   if (title && title.trim().length > 0) {
     return decodeEntities(title);
   }
-  const body = html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ');
+  const body = html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ');
   return decodeEntities(body);
 }
 
@@ -141,7 +139,10 @@ function clean(text: string | undefined): string | undefined {
   if (text === undefined) {
     return undefined;
   }
-  const oneLine = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const oneLine = text
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (oneLine.length === 0) {
     return undefined;
   }

@@ -1,5 +1,13 @@
 import { type ClusterError, type ErrorContext } from './errors';
-import { AuthError, BadRequestError, RateLimitedError, RequestTooLargeError, ServerError, UnexpectedStatusError, UnknownClusterError } from './statusErrors';
+import {
+  AuthError,
+  BadRequestError,
+  RateLimitedError,
+  RequestTooLargeError,
+  ServerError,
+  UnexpectedStatusError,
+  UnknownClusterError,
+} from './statusErrors';
 import { ProtocolError } from './transportErrors';
 import { l10n } from '../l10n';
 import { ClusterReplySchema, type Message, type ReplyMessage } from './messages';
@@ -25,10 +33,7 @@ export function interpretSuccessBody(
     json = JSON.parse(text) as unknown;
   } catch {
     const type = contentType ? mediaType(contentType) : undefined;
-    const detail =
-      type && !type.includes('json')
-        ? l10n.t('It was sent as {0}.', type)
-        : l10n.t('It is cut off or malformed.');
+    const detail = type && !type.includes('json') ? l10n.t('It was sent as {0}.', type) : l10n.t('It is cut off or malformed.');
     throw new ProtocolError('notJson', detail, context);
   }
   const parsed = ClusterReplySchema.safeParse(json);

@@ -21,19 +21,13 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 export const NO_RETRIES: RetryPolicy = { maxAttempts: 1, maxRetryAfterSeconds: 0, refusedBackoffMs: [] };
 
 export type AttemptOutcome =
-  | { readonly kind: 'refused' }
-  | { readonly kind: 'status'; readonly status: number; readonly retryAfterSeconds: number | undefined };
+  { readonly kind: 'refused' } | { readonly kind: 'status'; readonly status: number; readonly retryAfterSeconds: number | undefined };
 
 /**
  * Milliseconds to wait before the next attempt, or undefined when the failure must be reported.
  * `attempt` counts from 1; `remainingMs` is what is left of the total timeout.
  */
-export function retryDelayMs(
-  outcome: AttemptOutcome,
-  attempt: number,
-  policy: RetryPolicy,
-  remainingMs: number,
-): number | undefined {
+export function retryDelayMs(outcome: AttemptOutcome, attempt: number, policy: RetryPolicy, remainingMs: number): number | undefined {
   if (attempt >= policy.maxAttempts) {
     return undefined;
   }

@@ -10,7 +10,9 @@ export function sendableBody(request: SendRequest): ClusterRequestBody {
   }
   if (!/^[\x21-\x7e]+$/.test(request.apiKey)) {
     throw new ConfigurationError(
-      l10n.t('The API key contains spaces, line breaks or other characters that cannot be sent. Set it again with “Cluster Chat: Set API Key”.'),
+      l10n.t(
+        'The API key contains spaces, line breaks or other characters that cannot be sent. Set it again with “Cluster Chat: Set API Key”.',
+      ),
     );
   }
   if (request.clusterId.length === 0) {

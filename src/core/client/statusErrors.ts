@@ -19,8 +19,15 @@ export class AuthError extends ClusterError {
   constructor(context: ErrorContext) {
     super(
       context.status === 403
-        ? l10n.t("The API key has no access to {0}{1}. Check the key's permissions in your account, or select another cluster.", clusterName(context), statusText(context.status))
-        : l10n.t('The cluster service did not accept the API key{0}. Set a valid key with “Cluster Chat: Set API Key”.', statusText(context.status)),
+        ? l10n.t(
+            "The API key has no access to {0}{1}. Check the key's permissions in your account, or select another cluster.",
+            clusterName(context),
+            statusText(context.status),
+          )
+        : l10n.t(
+            'The cluster service did not accept the API key{0}. Set a valid key with “Cluster Chat: Set API Key”.',
+            statusText(context.status),
+          ),
       context,
     );
   }
@@ -41,7 +48,11 @@ export class UnknownClusterError extends ClusterError {
   readonly mayHaveBeenProcessed = false;
   constructor(context: ErrorContext) {
     super(
-      l10n.t('{0} was not found{1}. Check the cluster id, or pick another one with “Cluster Chat: Select Cluster…”.', capitalize(clusterName(context)), statusText(context.status)),
+      l10n.t(
+        '{0} was not found{1}. Check the cluster id, or pick another one with “Cluster Chat: Select Cluster…”.',
+        capitalize(clusterName(context)),
+        statusText(context.status),
+      ),
       context,
     );
   }
@@ -62,7 +73,10 @@ export class RequestTooLargeError extends ClusterError {
   readonly mayHaveBeenProcessed = false;
   constructor(context: ErrorContext) {
     super(
-      l10n.t('The conversation is too large for the cluster service{0}. Remove some messages or attachments, then send again.', statusText(context.status)),
+      l10n.t(
+        'The conversation is too large for the cluster service{0}. Remove some messages or attachments, then send again.',
+        statusText(context.status),
+      ),
       context,
     );
   }
@@ -77,7 +91,11 @@ export class RateLimitedError extends ClusterError {
     super(
       retryAfterSeconds === undefined
         ? l10n.t('The cluster service is limiting requests{0}. Wait a moment, then try again.', statusText(context.status))
-        : l10n.t('The cluster service is limiting requests{0}. Wait {1}, then try again.', statusText(context.status), formatSeconds(retryAfterSeconds)),
+        : l10n.t(
+            'The cluster service is limiting requests{0}. Wait {1}, then try again.',
+            statusText(context.status),
+            formatSeconds(retryAfterSeconds),
+          ),
       context,
     );
     this.retryAfterSeconds = retryAfterSeconds;
@@ -95,7 +113,11 @@ export class ServerError extends ClusterError {
       unavailable
         ? retryAfterSeconds === undefined
           ? l10n.t('The cluster service is temporarily unavailable{0}. Try again in a moment.', statusText(context.status))
-          : l10n.t('The cluster service is temporarily unavailable{0}. Try again in {1}.', statusText(context.status), formatSeconds(retryAfterSeconds))
+          : l10n.t(
+              'The cluster service is temporarily unavailable{0}. Try again in {1}.',
+              statusText(context.status),
+              formatSeconds(retryAfterSeconds),
+            )
         : `${l10n.t("The cluster service failed while handling the request{0}. Try again later; if it keeps failing, check the service's status.", statusText(context.status))} ${mayHaveActed()}`,
       context,
     );

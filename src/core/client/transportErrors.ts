@@ -9,7 +9,11 @@ export class ConnectTimeoutError extends ClusterError {
   readonly mayHaveBeenProcessed = false;
   constructor(origin: string, timeoutMs: number, context: ErrorContext = {}) {
     super(
-      l10n.t('Could not connect to {0} within {1}. Check your network or proxy, and the “clusterChat.baseUrl” setting.', origin, formatSeconds(timeoutMs / 1000)),
+      l10n.t(
+        'Could not connect to {0} within {1}. Check your network or proxy, and the “clusterChat.baseUrl” setting.',
+        origin,
+        formatSeconds(timeoutMs / 1000),
+      ),
       context,
     );
   }
@@ -21,7 +25,11 @@ export class TimeoutError extends ClusterError {
   readonly mayHaveBeenProcessed = true;
   constructor(timeoutMs: number, context: ErrorContext) {
     super(
-      l10n.t('{0} did not answer within {1}. It may still be working, so sending again may repeat its actions. For slow clusters, raise “clusterChat.requestTimeoutSeconds”.', capitalize(clusterName(context)), formatSeconds(timeoutMs / 1000)),
+      l10n.t(
+        '{0} did not answer within {1}. It may still be working, so sending again may repeat its actions. For slow clusters, raise “clusterChat.requestTimeoutSeconds”.',
+        capitalize(clusterName(context)),
+        formatSeconds(timeoutMs / 1000),
+      ),
       context,
     );
   }
@@ -46,13 +54,19 @@ export class NetworkError extends ClusterError {
 function networkSummary(failure: NetworkFailure, origin: string, code: string | undefined): string {
   switch (failure) {
     case 'refused':
-      return l10n.t('Could not connect to {0}: the connection was refused. Check that the service (or the local emulator) is running and that “clusterChat.baseUrl” is right.', origin);
+      return l10n.t(
+        'Could not connect to {0}: the connection was refused. Check that the service (or the local emulator) is running and that “clusterChat.baseUrl” is right.',
+        origin,
+      );
     case 'dns':
       return l10n.t('Could not find the host of {0}. Check “clusterChat.baseUrl” and your network connection.', origin);
     case 'unreachable':
       return l10n.t('Could not reach {0}: the network is unreachable. Check your connection or proxy settings.', origin);
     case 'reset':
-      return l10n.t('The connection to {0} was closed before the reply was complete. The cluster may have processed the request; check before sending it again.', origin);
+      return l10n.t(
+        'The connection to {0} was closed before the reply was complete. The cluster may have processed the request; check before sending it again.',
+        origin,
+      );
     case 'other':
       return l10n.t('The request to {0} failed on the network{1}. Check your connection and try again.', origin, code ? ` (${code})` : '');
   }
@@ -65,7 +79,11 @@ export class TlsError extends ClusterError {
   readonly code: string | undefined;
   constructor(origin: string, code: string | undefined, context: ErrorContext = {}) {
     super(
-      l10n.t('A secure connection to {0} could not be established{1}. If a proxy inspects your traffic, trust its certificate or adjust “http.proxyStrictSSL”; otherwise check “clusterChat.baseUrl”.', origin, code ? ` (${code})` : ''),
+      l10n.t(
+        'A secure connection to {0} could not be established{1}. If a proxy inspects your traffic, trust its certificate or adjust “http.proxyStrictSSL”; otherwise check “clusterChat.baseUrl”.',
+        origin,
+        code ? ` (${code})` : '',
+      ),
       context,
     );
     this.code = code;
@@ -81,8 +99,15 @@ export class RedirectError extends ClusterError {
   constructor(targetOrigin: string | undefined, context: ErrorContext) {
     super(
       targetOrigin
-        ? l10n.t('The cluster service answered with a redirect{0} to {1}. Redirects are not followed, so the API key is never sent elsewhere. Check “clusterChat.baseUrl”.', statusText(context.status), targetOrigin)
-        : l10n.t('The cluster service answered with a redirect{0}. Redirects are not followed, so the API key is never sent elsewhere. Check “clusterChat.baseUrl”.', statusText(context.status)),
+        ? l10n.t(
+            'The cluster service answered with a redirect{0} to {1}. Redirects are not followed, so the API key is never sent elsewhere. Check “clusterChat.baseUrl”.',
+            statusText(context.status),
+            targetOrigin,
+          )
+        : l10n.t(
+            'The cluster service answered with a redirect{0}. Redirects are not followed, so the API key is never sent elsewhere. Check “clusterChat.baseUrl”.',
+            statusText(context.status),
+          ),
       context,
     );
     this.targetOrigin = targetOrigin;

@@ -8,8 +8,10 @@ export type SelectionAction = (typeof SELECTION_ACTIONS)[number];
 export const DEFAULT_INSTRUCTIONS: Record<SelectionAction, string> = {
   send: 'Here is some code from {fileName}.',
   explain: 'Explain what this code from {fileName} does, step by step.',
-  refactor: 'Refactor this code from {fileName} for clarity and maintainability without changing its behaviour. Reply with the full refactored code in one fenced block, then a short list of the changes.',
-  writeTests: 'Write unit tests for this code from {fileName}, using the test framework the code most likely uses. Reply with the tests in one fenced code block.',
+  refactor:
+    'Refactor this code from {fileName} for clarity and maintainability without changing its behaviour. Reply with the full refactored code in one fenced block, then a short list of the changes.',
+  writeTests:
+    'Write unit tests for this code from {fileName}, using the test framework the code most likely uses. Reply with the tests in one fenced code block.',
   fix: 'Find and fix the bugs in this code from {fileName}. Reply with the corrected code in one fenced block, then explain each fix briefly.',
   ask: '{question}',
 };

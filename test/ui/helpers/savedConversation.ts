@@ -7,7 +7,11 @@ export function conversationPath(id: string): string {
  * A conversation file as the extension saves it, dated in the far future so it is the one the chat
  * opens. Assistant messages are attributed to the `demo` cluster.
  */
-export function savedConversation(id: string, title: string, messages: ReadonlyArray<{ readonly role: 'user' | 'assistant'; readonly content: string }>): string {
+export function savedConversation(
+  id: string,
+  title: string,
+  messages: ReadonlyArray<{ readonly role: 'user' | 'assistant'; readonly content: string }>,
+): string {
   const at = '2026-11-21T10:00:00.000Z';
   return JSON.stringify({
     version: 1,

@@ -95,9 +95,17 @@ export class Workbench {
     await this.closeQuickInput();
     await this.page.keyboard.press('F1');
     const input = this.page.locator('.quick-input-widget:visible input.input');
-    await waitFor('the quick input to open with its input focused', () => this.focusedElement(), (focused) => focused.inQuickInput);
+    await waitFor(
+      'the quick input to open with its input focused',
+      () => this.focusedElement(),
+      (focused) => focused.inQuickInput,
+    );
     await input.fill(text);
-    await waitFor(`the quick input to hold ${JSON.stringify(text)}`, () => input.inputValue(), (value) => value === text);
+    await waitFor(
+      `the quick input to hold ${JSON.stringify(text)}`,
+      () => input.inputValue(),
+      (value) => value === text,
+    );
     return input;
   }
 
@@ -166,9 +174,17 @@ export class Workbench {
     });
     await waitUntil(`an input box matching ${String(expect)}`, async () => (await widget.count()) === 1, { timeoutMs: 20_000 });
     const input = widget.locator('input.input');
-    await waitFor('the input box to have focus', () => this.focusedElement(), (focused) => focused.inQuickInput);
+    await waitFor(
+      'the input box to have focus',
+      () => this.focusedElement(),
+      (focused) => focused.inQuickInput,
+    );
     await input.fill(text);
-    await waitFor('the input box to hold the text typed', () => input.inputValue(), (value) => value === text);
+    await waitFor(
+      'the input box to hold the text typed',
+      () => input.inputValue(),
+      (value) => value === text,
+    );
     const type = await input.getAttribute('type');
     await this.page.keyboard.press('Enter');
     await waitFor(
@@ -189,11 +205,20 @@ export class Workbench {
       has: this.page.locator('.quick-input-title', { hasText: new RegExp(`^${escapeRegExp(title)}$`) }),
     });
     const input = widget.locator('input.input');
-    await waitFor(`the save dialog "${title}" to propose a file name`, () => input.inputValue(), (value) => proposedName.test(value), {
-      timeoutMs: 20_000,
-    });
+    await waitFor(
+      `the save dialog "${title}" to propose a file name`,
+      () => input.inputValue(),
+      (value) => proposedName.test(value),
+      {
+        timeoutMs: 20_000,
+      },
+    );
     await input.fill(target);
-    await waitFor('the save dialog to hold the target path', () => input.inputValue(), (value) => value === target);
+    await waitFor(
+      'the save dialog to hold the target path',
+      () => input.inputValue(),
+      (value) => value === target,
+    );
     await this.page.keyboard.press('Enter');
     await waitFor(
       `the save dialog "${title}" to close`,
@@ -206,17 +231,27 @@ export class Workbench {
    * Where keyboard focus is: the workbench's focused element, and which frames (the workbench, a
    * webview's) the browser says have focus.
    */
-  async focusedElement(): Promise<{ readonly inQuickInput: boolean; readonly description: string; readonly focusedFrames: readonly string[] }> {
+  async focusedElement(): Promise<{
+    readonly inQuickInput: boolean;
+    readonly description: string;
+    readonly focusedFrames: readonly string[];
+  }> {
     const inWorkbench = await this.page.evaluate(() => {
       const active = document.activeElement;
-      const description = active ? `${active.tagName.toLowerCase()}${active.className ? `.${String(active.className).split(' ').join('.')}` : ''}` : 'nothing';
+      const description = active
+        ? `${active.tagName.toLowerCase()}${active.className ? `.${String(active.className).split(' ').join('.')}` : ''}`
+        : 'nothing';
       return { inQuickInput: active?.closest('.quick-input-widget') !== null && active?.tagName === 'INPUT', description };
     });
     const focusedFrames: string[] = [];
     for (const frame of this.page.frames()) {
       if (await frame.evaluate(() => document.hasFocus()).catch(() => false)) {
         const url = new URL(frame.url());
-        focusedFrames.push(frame === this.page.mainFrame() ? 'workbench' : `${url.searchParams.get('extensionId') ?? ''} ${url.pathname.split('/').pop() ?? ''}`.trim());
+        focusedFrames.push(
+          frame === this.page.mainFrame()
+            ? 'workbench'
+            : `${url.searchParams.get('extensionId') ?? ''} ${url.pathname.split('/').pop() ?? ''}`.trim(),
+        );
       }
     }
     return { ...inWorkbench, focusedFrames };
@@ -247,7 +282,10 @@ export class Workbench {
 
   async clearNotifications(): Promise<void> {
     await this.runCommand('Notifications: Clear All Notifications');
-    await waitUntil('every notification toast to close', async () => (await this.page.locator('.notifications-toasts .notification-toast').count()) === 0);
+    await waitUntil(
+      'every notification toast to close',
+      async () => (await this.page.locator('.notifications-toasts .notification-toast').count()) === 0,
+    );
   }
 
   /** The text of the editor showing `fileName` (Monaco renders the visible lines). */
@@ -267,7 +305,10 @@ export class Workbench {
 
   /** The code editor (not a diff or webview) of the tab named `fileName`. */
   editorFor(fileName: string): Locator {
-    return this.page.locator('.editor-group-container', { has: this.page.locator('.tab.active', { hasText: fileName }) }).locator('.monaco-editor').first();
+    return this.page
+      .locator('.editor-group-container', { has: this.page.locator('.tab.active', { hasText: fileName }) })
+      .locator('.monaco-editor')
+      .first();
   }
 
   /** Focuses the editor of `fileName` and selects its lines `first`..`last` (1-based, whole lines). */
@@ -345,11 +386,19 @@ export class Workbench {
    * palette that opened it) is showing it.
    */
   async pickQuickInputItem(title: string, label: string): Promise<void> {
-    await waitFor(`the quick pick "${title}" to open`, () => this.quickInputTitle(), (shown) => shown === title);
+    await waitFor(
+      `the quick pick "${title}" to open`,
+      () => this.quickInputTitle(),
+      (shown) => shown === title,
+    );
     // The list shows only the rows that fit: typing the label brings the row into view.
     const input = this.page.locator('.quick-input-widget:visible input.input');
     await input.fill(label);
-    await waitFor(`the quick pick to hold ${JSON.stringify(label)}`, () => input.inputValue(), (value) => value === label);
+    await waitFor(
+      `the quick pick to hold ${JSON.stringify(label)}`,
+      () => input.inputValue(),
+      (value) => value === label,
+    );
     await this.clickQuickInputRow(label);
   }
 
@@ -364,7 +413,10 @@ export class Workbench {
     const editor = this.editorFor(fileName);
     await waitFor(
       `the editor of ${fileName} to have focus`,
-      async () => ({ editorFocused: await editor.evaluate((element) => element.classList.contains('focused')), ...(await this.focusedElement()) }),
+      async () => ({
+        editorFocused: await editor.evaluate((element) => element.classList.contains('focused')),
+        ...(await this.focusedElement()),
+      }),
       (state) => state.editorFocused && state.focusedFrames.length === 1 && state.focusedFrames[0] === 'workbench',
     );
   }
@@ -423,7 +475,7 @@ export class Workbench {
       .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
       .flatMap((match) => (match ? [{ pid: Number(match[1]), ppid: Number(match[2]), args: match[3] ?? '' }] : []));
     const descendants = new Set([serverPid]);
-    for (let grew = true; grew; ) {
+    for (let grew = true; grew;) {
       grew = false;
       for (const entry of processes) {
         if (descendants.has(entry.ppid) && !descendants.has(entry.pid)) {

@@ -40,9 +40,7 @@ describe('ClusterClient: replies', () => {
 
   it('returns the code block the cluster wrote when code was sent', async () => {
     const client = fixture.create(emulator.baseUrl);
-    const messages: Message[] = [
-      { role: 'user', content: 'Explain this:\n```python\ndef add(a, b):\n    return a + b\n```' },
-    ];
+    const messages: Message[] = [{ role: 'user', content: 'Explain this:\n```python\ndef add(a, b):\n    return a + b\n```' }];
     const reply = await client.send({ clusterId: 'demo', messages, apiKey: SECRET_KEY });
     assert.match(reply.assistant.content, /```python\n/);
   });
@@ -163,10 +161,7 @@ describe('ClusterClient: replies', () => {
     it('rejects a reply without content.messages, naming the field', async () => {
       answer = (_body, respond) => respond(200, { content: { text: 'hi' } });
       const client = fixture.create(`${server.origin}/v1`);
-      const error = await expectClusterError(
-        client.send({ clusterId: 'demo', messages: CONVERSATION, apiKey: SECRET_KEY }),
-        ProtocolError,
-      );
+      const error = await expectClusterError(client.send({ clusterId: 'demo', messages: CONVERSATION, apiKey: SECRET_KEY }), ProtocolError);
       assert.equal(error.failure, 'shape');
       assert.match(error.message, /content\.messages/);
     });
@@ -174,21 +169,16 @@ describe('ClusterClient: replies', () => {
     it('rejects a reply whose last message is not from the assistant', async () => {
       answer = (_body, respond) => respond(200, { content: { messages: [...CONVERSATION, { role: 'user', content: 'again' }] } });
       const client = fixture.create(`${server.origin}/v1`);
-      const error = await expectClusterError(
-        client.send({ clusterId: 'demo', messages: CONVERSATION, apiKey: SECRET_KEY }),
-        ProtocolError,
-      );
+      const error = await expectClusterError(client.send({ clusterId: 'demo', messages: CONVERSATION, apiKey: SECRET_KEY }), ProtocolError);
       assert.equal(error.failure, 'noAssistant');
       assert.match(error.message, /role “user”/);
     });
 
     it('refuses a Content-Length over the cap without reading the body', async () => {
-      answer = (_body, respond) => respond(200, { content: { messages: [...CONVERSATION, { role: 'assistant', content: 'x'.repeat(4096) }] } });
+      answer = (_body, respond) =>
+        respond(200, { content: { messages: [...CONVERSATION, { role: 'assistant', content: 'x'.repeat(4096) }] } });
       const client = fixture.create(`${server.origin}/v1`, { maxResponseBytes: 1024 });
-      const error = await expectClusterError(
-        client.send({ clusterId: 'demo', messages: CONVERSATION, apiKey: SECRET_KEY }),
-        ProtocolError,
-      );
+      const error = await expectClusterError(client.send({ clusterId: 'demo', messages: CONVERSATION, apiKey: SECRET_KEY }), ProtocolError);
       assert.equal(error.failure, 'tooLarge');
     });
   });

@@ -1,6 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { startEmulator, type RunningEmulator } from '../../../scripts/emulator/server';
-import { AuthError, BadRequestError, RateLimitedError, RequestTooLargeError, ServerError, UnexpectedStatusError, UnknownClusterError } from '../../../src/core/client/statusErrors';
+import {
+  AuthError,
+  BadRequestError,
+  RateLimitedError,
+  RequestTooLargeError,
+  ServerError,
+  UnexpectedStatusError,
+  UnknownClusterError,
+} from '../../../src/core/client/statusErrors';
 import { RedirectError } from '../../../src/core/client/transportErrors';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../../src/core/client/retryPolicy';
 import { assertKeyAbsent, ClientFixture, CONVERSATION, expectClusterError, SECRET_KEY } from '../helpers/clientFixture';
@@ -128,7 +136,10 @@ describe('ClusterClient: error statuses', () => {
 
   describe('against a scripted server', () => {
     let server: ScriptedServer;
-    let respond: (request: { headers: Record<string, unknown> }, send: (status: number, body: string, type: string, headers?: Record<string, string>) => void) => void;
+    let respond: (
+      request: { headers: Record<string, unknown> },
+      send: (status: number, body: string, type: string, headers?: Record<string, string>) => void,
+    ) => void;
 
     before(async () => {
       server = await startScriptedServer((request, response) =>
@@ -146,7 +157,8 @@ describe('ClusterClient: error statuses', () => {
         .send({ clusterId: 'demo', messages: CONVERSATION, apiKey: SECRET_KEY });
 
     it('400: reads `message` from the error body and the request id from a header', async () => {
-      respond = (_r, send) => send(400, JSON.stringify({ message: 'messages must not be empty' }), 'application/json', { 'request-id': 'abc-123' });
+      respond = (_r, send) =>
+        send(400, JSON.stringify({ message: 'messages must not be empty' }), 'application/json', { 'request-id': 'abc-123' });
       const error = await expectClusterError(sendTo(), BadRequestError);
       assert.equal(error.serverMessage, 'messages must not be empty');
       assert.equal(error.requestId, 'abc-123');

@@ -38,7 +38,10 @@ describe('ClusterClient: timeouts, cancellation and the network', () => {
   it('total timeout: a reply that never comes fails after the total time, sent once', async () => {
     const client = fixture.create(emulator.baseUrl, { totalTimeoutMs: 300, retryPolicy: DEFAULT_RETRY_POLICY });
     const started = Date.now();
-    const error = await expectClusterError(client.send({ clusterId: 'fault-hang', messages: CONVERSATION, apiKey: SECRET_KEY }), TimeoutError);
+    const error = await expectClusterError(
+      client.send({ clusterId: 'fault-hang', messages: CONVERSATION, apiKey: SECRET_KEY }),
+      TimeoutError,
+    );
     assert.ok(Date.now() - started < 2000);
     assert.equal(error.mayHaveBeenProcessed, true);
     assert.match(error.message, /did not answer within 0\.3 seconds/);
@@ -89,7 +92,10 @@ describe('ClusterClient: timeouts, cancellation and the network', () => {
     try {
       const client = fixture.create(`https://127.0.0.1:${silent.port}/v1`, { connectTimeoutMs: 200, totalTimeoutMs: 10_000 });
       const started = Date.now();
-      const error = await expectClusterError(client.send({ clusterId: 'demo', messages: CONVERSATION, apiKey: SECRET_KEY }), ConnectTimeoutError);
+      const error = await expectClusterError(
+        client.send({ clusterId: 'demo', messages: CONVERSATION, apiKey: SECRET_KEY }),
+        ConnectTimeoutError,
+      );
       assert.ok(Date.now() - started < 3000);
       assert.equal(error.mayHaveBeenProcessed, false);
       assert.match(error.message, /Could not connect to https:\/\/127\.0\.0\.1:\d+ within 0\.2 seconds/);
@@ -107,15 +113,27 @@ describe('ClusterClient: timeouts, cancellation and the network', () => {
     assert.equal(error.failure, 'refused');
     assert.equal(error.mayHaveBeenProcessed, false);
     assert.match(error.message, /connection was refused/);
-    assert.deepEqual(fixture.logEntries.map((entry) => entry.attempt), [1, 2, 3]);
+    assert.deepEqual(
+      fixture.logEntries.map((entry) => entry.attempt),
+      [1, 2, 3],
+    );
   });
 
   it('refused, then the service comes up: the retry succeeds', async () => {
     const port = await unusedPort();
-    const client = fixture.create(`http://127.0.0.1:${port}/v1`, { retryPolicy: { ...DEFAULT_RETRY_POLICY, refusedBackoffMs: [500, 500] } });
+    const client = fixture.create(`http://127.0.0.1:${port}/v1`, {
+      retryPolicy: { ...DEFAULT_RETRY_POLICY, refusedBackoffMs: [500, 500] },
+    });
     let late: RunningEmulator | undefined;
     const starting = new Promise<void>((resolve) =>
-      setTimeout(() => void startEmulator({ apiKey: SECRET_KEY, port }).then((started) => { late = started; resolve(); }), 100),
+      setTimeout(
+        () =>
+          void startEmulator({ apiKey: SECRET_KEY, port }).then((started) => {
+            late = started;
+            resolve();
+          }),
+        100,
+      ),
     );
     try {
       const reply = await client.send({ clusterId: 'demo', messages: CONVERSATION, apiKey: SECRET_KEY });
@@ -136,7 +154,10 @@ describe('ClusterClient: timeouts, cancellation and the network', () => {
 
   it('reset: a dropped connection is a NetworkError(reset) that may have run, never retried', async () => {
     const client = fixture.create(emulator.baseUrl, { retryPolicy: DEFAULT_RETRY_POLICY });
-    const error = await expectClusterError(client.send({ clusterId: 'fault-reset', messages: CONVERSATION, apiKey: SECRET_KEY }), NetworkError);
+    const error = await expectClusterError(
+      client.send({ clusterId: 'fault-reset', messages: CONVERSATION, apiKey: SECRET_KEY }),
+      NetworkError,
+    );
     assert.equal(error.failure, 'reset');
     assert.equal(error.mayHaveBeenProcessed, true);
     assert.equal(emulator.stats().clusters['fault-reset']?.received, 1);
@@ -156,10 +177,27 @@ describe('ClusterClient: timeouts, cancellation and the network', () => {
     before(function () {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-chat-tls-'));
       try {
-        execFileSync('openssl', [
-          'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-          '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
-        ], { stdio: 'ignore' });
+        execFileSync(
+          'openssl',
+          [
+            'req',
+            '-x509',
+            '-newkey',
+            'rsa:2048',
+            '-nodes',
+            '-days',
+            '1',
+            '-subj',
+            '/CN=127.0.0.1',
+            '-addext',
+            'subjectAltName=IP:127.0.0.1',
+            '-keyout',
+            path.join(dir, 'key.pem'),
+            '-out',
+            path.join(dir, 'cert.pem'),
+          ],
+          { stdio: 'ignore' },
+        );
       } catch {
         this.skip();
       }
@@ -170,10 +208,12 @@ describe('ClusterClient: timeouts, cancellation and the network', () => {
           res.end(JSON.stringify({ content: { messages: [...CONVERSATION, { role: 'assistant', content: 'secure hello' }] } }));
         },
       );
-      return new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', () => {
-        origin = `https://127.0.0.1:${(server?.address() as AddressInfo).port}`;
-        resolve();
-      }));
+      return new Promise<void>((resolve) =>
+        server?.listen(0, '127.0.0.1', () => {
+          origin = `https://127.0.0.1:${(server?.address() as AddressInfo).port}`;
+          resolve();
+        }),
+      );
     });
     after(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
@@ -232,17 +272,23 @@ describe('ClusterClient: timeouts, cancellation and the network', () => {
 
   describe('requests refused before sending', () => {
     it('plain http to a non-loopback host is refused, so the key never travels unencrypted', () => {
-      assert.throws(() => fixture.create('http://api.example.com/v1'), (error: unknown) => {
-        assert.ok(error instanceof ConfigurationError);
-        assert.match(error.message, /only sent over https/);
-        return true;
-      });
+      assert.throws(
+        () => fixture.create('http://api.example.com/v1'),
+        (error: unknown) => {
+          assert.ok(error instanceof ConfigurationError);
+          assert.match(error.message, /only sent over https/);
+          return true;
+        },
+      );
     });
 
     it('a key with a line break is refused without a request, and is not quoted', async () => {
       const client = fixture.create(emulator.baseUrl);
       const badKey = `${SECRET_KEY}\nX-Injected: 1`;
-      const error = await expectClusterError(client.send({ clusterId: 'demo', messages: CONVERSATION, apiKey: badKey }), ConfigurationError);
+      const error = await expectClusterError(
+        client.send({ clusterId: 'demo', messages: CONVERSATION, apiKey: badKey }),
+        ConfigurationError,
+      );
       assert.match(error.message, /line breaks/);
       assert.equal(emulator.stats().total, 0);
     });

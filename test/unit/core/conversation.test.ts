@@ -28,7 +28,10 @@ function sampleConversation() {
 
 describe('conversation model', () => {
   it('sends the system prompt and the whole conversation, in order', () => {
-    assert.deepEqual(requestMessages(sampleConversation()).map((message) => message.role), ['system', 'user', 'assistant', 'user']);
+    assert.deepEqual(
+      requestMessages(sampleConversation()).map((message) => message.role),
+      ['system', 'user', 'assistant', 'user'],
+    );
     assert.equal(requestMessages({ ...sampleConversation(), systemPrompt: ' ' })[0]?.role, 'user');
   });
 
@@ -48,7 +51,10 @@ describe('conversation model', () => {
       { id: 'b', label: 'README.md', fileName: 'README.md', languageId: 'markdown', code: '```\nnested\n```' },
     ]);
     assert.match(text, /^Look at these\n\nsrc\/math\.ts:1-3:\n\n```typescript\n/);
-    assert.deepEqual(extractCodeBlocks(text).map((block) => block.code), ['const a = 1;\n', '```\nnested\n```\n']);
+    assert.deepEqual(
+      extractCodeBlocks(text).map((block) => block.code),
+      ['const a = 1;\n', '```\nnested\n```\n'],
+    );
   });
 
   it('exports Markdown with roles and clusters', () => {
@@ -87,7 +93,10 @@ describe('conversation files', () => {
     await files.save(sampleConversation());
     await files.save(newConversation('c2', '', now));
     const { conversations, setAside } = await new ConversationFiles(folder).loadAll();
-    assert.deepEqual(conversations.map((conversation) => conversation.id), ['c1', 'c2']);
+    assert.deepEqual(
+      conversations.map((conversation) => conversation.id),
+      ['c1', 'c2'],
+    );
     assert.deepEqual(conversations[0], sampleConversation());
     assert.deepEqual(setAside, []);
   });
@@ -107,11 +116,17 @@ describe('conversation files', () => {
     fs.writeFileSync(path.join(folder, 'c2.json'), good.slice(0, good.length / 2));
     fs.writeFileSync(path.join(folder, 'c3.json'), JSON.stringify({ version: 1, id: 'c3' }));
     const { conversations, setAside } = await files.loadAll();
-    assert.deepEqual(conversations.map((conversation) => conversation.id), ['c1']);
-    assert.deepEqual(setAside.map((entry) => [path.basename(entry.file), entry.reason]), [
-      ['c2.json', 'not valid JSON'],
-      ['c3.json', 'unexpected title'],
-    ]);
+    assert.deepEqual(
+      conversations.map((conversation) => conversation.id),
+      ['c1'],
+    );
+    assert.deepEqual(
+      setAside.map((entry) => [path.basename(entry.file), entry.reason]),
+      [
+        ['c2.json', 'not valid JSON'],
+        ['c3.json', 'unexpected title'],
+      ],
+    );
     for (const entry of setAside) {
       assert.ok(fs.existsSync(entry.movedTo), 'the unreadable file is kept, not deleted');
     }

@@ -7,7 +7,12 @@ describe('parseErrorBody', () => {
     ['message', '{"message":"Cluster is paused","requestId":"r2"}', 'Cluster is paused', 'r2'],
     ['error as a string', '{"error":"Too many requests"}', 'Too many requests', undefined],
     ['detail as a string', '{"detail":"Not authenticated"}', 'Not authenticated', undefined],
-    ['detail as a list', '{"detail":[{"loc":["body","id"],"msg":"field required"},{"msg":"bad role"}]}', 'body.id: field required; bad role', undefined],
+    [
+      'detail as a list',
+      '{"detail":[{"loc":["body","id"],"msg":"field required"},{"msg":"bad role"}]}',
+      'body.id: field required; bad role',
+      undefined,
+    ],
     ['error_description', '{"error_description":"expired"}', 'expired', undefined],
     ['a JSON string', '"plain json string"', 'plain json string', undefined],
     ['an object with nothing readable', '{"code":42}', undefined, undefined],

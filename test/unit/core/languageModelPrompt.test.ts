@@ -11,7 +11,13 @@ describe('language model requests (core)', () => {
   it('turns each message’s text parts into one {role, content} message, in order', () => {
     const messages = toClusterMessages([
       { role: 'system', parts: [{ kind: 'text', text: 'Be brief.' }] },
-      { role: 'user', parts: [{ kind: 'text', text: 'Hello ' }, { kind: 'text', text: 'there' }] },
+      {
+        role: 'user',
+        parts: [
+          { kind: 'text', text: 'Hello ' },
+          { kind: 'text', text: 'there' },
+        ],
+      },
       { role: 'assistant', parts: [{ kind: 'text', text: 'Hi!' }] },
     ]);
     assert.deepEqual(messages, [

@@ -12,7 +12,13 @@ import {
 } from '../../../src/core/prompts/participantPrompt';
 import { DEFAULT_INSTRUCTIONS } from '../../../src/core/prompts/selectionPrompt';
 
-const mathFile: Attachment = { id: '0', label: 'src/math.ts', fileName: 'src/math.ts', languageId: 'typescript', code: 'export const add = (a: number, b: number) => a + b;\n' };
+const mathFile: Attachment = {
+  id: '0',
+  label: 'src/math.ts',
+  fileName: 'src/math.ts',
+  languageId: 'typescript',
+  code: 'export const add = (a: number, b: number) => a + b;\n',
+};
 
 describe('@cluster prompts (core)', () => {
   it('maps the slash commands to selection actions, and nothing else', () => {
@@ -28,7 +34,10 @@ describe('@cluster prompts (core)', () => {
 
   it('matches the manifest: participant id, its slash commands, and the language model vendor', () => {
     const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../package.json'), 'utf8')) as {
-      contributes: { chatParticipants: Array<{ id: string; commands: Array<{ name: string }> }>; languageModelChatProviders: Array<{ vendor: string }> };
+      contributes: {
+        chatParticipants: Array<{ id: string; commands: Array<{ name: string }> }>;
+        languageModelChatProviders: Array<{ vendor: string }>;
+      };
     };
     const [participant] = manifest.contributes.chatParticipants;
     assert.equal(participant?.id, PARTICIPANT_ID);
@@ -37,7 +46,11 @@ describe('@cluster prompts (core)', () => {
   });
 
   it('sends the system prompt, each earlier exchange as it was sent and answered, then the new message', () => {
-    const messages = buildParticipantMessages('Be brief.', [{ sent: 'What is a closure?', reply: 'A function with its scope.' }], 'Does this file use one?');
+    const messages = buildParticipantMessages(
+      'Be brief.',
+      [{ sent: 'What is a closure?', reply: 'A function with its scope.' }],
+      'Does this file use one?',
+    );
     assert.deepEqual(messages, [
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'What is a closure?' },
@@ -55,8 +68,17 @@ describe('@cluster prompts (core)', () => {
   });
 
   it('puts a command’s instruction first, naming the attached files, then the typed text', () => {
-    const message = composeParticipantMessage({ prompt: 'Keep it short.', instruction: DEFAULT_INSTRUCTIONS.explain, attachments: [mathFile] });
-    assert.ok(message.startsWith('Explain what this code from src/math.ts does, step by step.\n\nKeep it short.\n\nsrc/math.ts:\n\n```typescript\n'), message);
+    const message = composeParticipantMessage({
+      prompt: 'Keep it short.',
+      instruction: DEFAULT_INSTRUCTIONS.explain,
+      attachments: [mathFile],
+    });
+    assert.ok(
+      message.startsWith(
+        'Explain what this code from src/math.ts does, step by step.\n\nKeep it short.\n\nsrc/math.ts:\n\n```typescript\n',
+      ),
+      message,
+    );
   });
 
   it('keeps code that holds backticks intact inside a longer fence', () => {

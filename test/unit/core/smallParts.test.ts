@@ -55,7 +55,10 @@ describe('service endpoint', () => {
   ];
   for (const [url, message] of refused) {
     it(`refuses ${url}`, () => {
-      assert.throws(() => parseServiceEndpoint(url), (error: unknown) => error instanceof ConfigurationError && message.test(error.message));
+      assert.throws(
+        () => parseServiceEndpoint(url),
+        (error: unknown) => error instanceof ConfigurationError && message.test(error.message),
+      );
     });
   }
   it('knows loopback hosts', () => {
@@ -103,7 +106,10 @@ describe('core l10n', () => {
       const error = new UnknownClusterError({ clusterId: 'x', status: 404 });
       assert.ok(seen.includes('{0} was not found{1}. Check the cluster id, or pick another one with “Cluster Chat: Select Cluster…”.'));
       assert.ok(seen.includes('cluster “{0}”'));
-      assert.equal(error.message, 'CLUSTER “x” WAS NOT FOUND (HTTP 404). CHECK THE CLUSTER ID, OR PICK ANOTHER ONE WITH “CLUSTER CHAT: SELECT CLUSTER…”.');
+      assert.equal(
+        error.message,
+        'CLUSTER “x” WAS NOT FOUND (HTTP 404). CHECK THE CLUSTER ID, OR PICK ANOTHER ONE WITH “CLUSTER CHAT: SELECT CLUSTER…”.',
+      );
     } finally {
       setTranslator(undefined);
     }

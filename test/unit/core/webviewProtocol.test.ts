@@ -7,7 +7,10 @@ describe('webview protocol', () => {
   it('accepts the messages it defines', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'ready' }), { type: 'ready' });
     assert.deepEqual(parseWebviewMessage({ type: 'codeAction', replyId: 'reply-1', action: 'insert', block: 2 }), {
-      type: 'codeAction', replyId: 'reply-1', action: 'insert', block: 2,
+      type: 'codeAction',
+      replyId: 'reply-1',
+      action: 'insert',
+      block: 2,
     });
     assert.deepEqual(parseWebviewMessage({ type: 'codeAction', replyId: 'r', action: 'copy', block: 'all' })?.type, 'codeAction');
   });
@@ -31,7 +34,15 @@ describe('webview protocol', () => {
   it('opens only http(s) links', () => {
     assert.ok(isOpenableLink('https://example.com/a?b'));
     assert.ok(isOpenableLink('http://localhost:3000'));
-    for (const href of ['javascript:alert(1)', 'data:text/html,x', 'command:workbench.action.reloadWindow', 'vscode://file/etc/passwd', 'file:///etc/passwd', '/relative', '']) {
+    for (const href of [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'command:workbench.action.reloadWindow',
+      'vscode://file/etc/passwd',
+      'file:///etc/passwd',
+      '/relative',
+      '',
+    ]) {
       assert.ok(!isOpenableLink(href), href);
     }
   });
@@ -40,12 +51,15 @@ describe('webview protocol', () => {
 describe('markdown code blocks', () => {
   it('numbers fenced and indented blocks in document order, nested ones included', () => {
     const markdown = '```ts\nconst a = 1;\n```\n\n- item\n\n  ```py\n  x = 1\n  ```\n\n> ~~~\n> quoted\n> ~~~\n\n    indented\n';
-    assert.deepEqual(extractCodeBlocks(markdown).map((block) => [block.index, block.fenceLanguage, block.code]), [
-      [0, 'ts', 'const a = 1;\n'],
-      [1, 'py', 'x = 1\n'],
-      [2, '', 'quoted\n'],
-      [3, '', 'indented\n'],
-    ]);
+    assert.deepEqual(
+      extractCodeBlocks(markdown).map((block) => [block.index, block.fenceLanguage, block.code]),
+      [
+        [0, 'ts', 'const a = 1;\n'],
+        [1, 'py', 'x = 1\n'],
+        [2, '', 'quoted\n'],
+        [3, '', 'indented\n'],
+      ],
+    );
   });
 
   it('maps fence languages to VS Code language ids', () => {

@@ -82,7 +82,10 @@ describe('emulator: CLI', () => {
     assert.equal((await postCluster(emulator, 'beta')).status, 200);
     assert.equal((await postCluster(emulator, 'demo')).status, 404);
     await waitForOutput(cli, /cluster="demo" 404/);
-    const logLines = cli.output().split('\n').filter((line) => line.includes('POST /v1/clusters'));
+    const logLines = cli
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('POST /v1/clusters'));
     assert.equal(logLines.length, 2);
     for (const line of logLines) {
       assert.doesNotMatch(line, /cli-secret-key|\?id=/);

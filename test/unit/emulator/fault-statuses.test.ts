@@ -103,7 +103,14 @@ describe('emulator: fault clusters that answer', () => {
 
   it('echo: the assistant message is the last user message, verbatim', async () => {
     const content = '<img src=x onerror=alert(1)> **bold** ```js\nx\n```';
-    const result = await postCluster(emulator, 'echo', { content: { messages: [{ role: 'system', content: 'S' }, { role: 'user', content }] } });
+    const result = await postCluster(emulator, 'echo', {
+      content: {
+        messages: [
+          { role: 'system', content: 'S' },
+          { role: 'user', content },
+        ],
+      },
+    });
     assert.equal(result.status, 200);
     const reply = JSON.parse(result.body) as { content: { messages: Array<{ role: string; content: string }> } };
     assert.deepEqual(reply.content.messages.at(-1), { role: 'assistant', content });
@@ -121,7 +128,10 @@ describe('emulator: fault clusters that answer', () => {
     assert.equal(result.status, 200);
     const reply = JSON.parse(result.body) as { content: { messages: Array<{ role: string; content: string }> } };
     assert.deepEqual(reply.content.messages.slice(0, 4), messages);
-    assert.equal(reply.content.messages[4]?.content, 'system:\nBe brief.\n\nuser:\nFirst question\n\nassistant:\nFirst answer\n\nuser:\nSecond question');
+    assert.equal(
+      reply.content.messages[4]?.content,
+      'system:\nBe brief.\n\nuser:\nFirst question\n\nassistant:\nFirst answer\n\nuser:\nSecond question',
+    );
   });
 
   it('slow-good: a good reply only after slowMs', async () => {

@@ -1,14 +1,6 @@
 import assert from 'node:assert/strict';
 import { startEmulator, type RunningEmulator } from '../../../scripts/emulator/server';
-import {
-  assistantText,
-  conversation,
-  parseMessages,
-  postCluster,
-  request,
-  authHeaders,
-  SYSTEM_AND_USER,
-} from './helpers';
+import { assistantText, conversation, parseMessages, postCluster, request, authHeaders, SYSTEM_AND_USER } from './helpers';
 
 const CODE_REQUEST = conversation(
   { role: 'system', content: 'You review code.' },

@@ -25,9 +25,7 @@ export function request(url: string, init: RequestInit = {}): Promise<HttpResult
     const req = httpRequest(url, { method: init.method ?? 'GET', headers: init.headers, agent: false, signal: init.signal }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
-      );
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -56,12 +54,7 @@ export const SYSTEM_AND_USER = conversation(
 );
 
 /** POSTs a body (JSON-encoded unless already a string) to a cluster with the emulator's key. */
-export function postCluster(
-  emulator: Target,
-  id: string,
-  body: unknown = SYSTEM_AND_USER,
-  signal?: AbortSignal,
-): Promise<HttpResult> {
+export function postCluster(emulator: Target, id: string, body: unknown = SYSTEM_AND_USER, signal?: AbortSignal): Promise<HttpResult> {
   return request(clusterUrl(emulator, id), {
     method: 'POST',
     headers: authHeaders(emulator),

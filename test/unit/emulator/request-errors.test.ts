@@ -1,15 +1,7 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { startEmulator, type RunningEmulator } from '../../../scripts/emulator/server';
-import {
-  authHeaders,
-  conversation,
-  parseError,
-  postCluster,
-  request,
-  SYSTEM_AND_USER,
-  type HttpResult,
-} from './helpers';
+import { authHeaders, conversation, parseError, postCluster, request, SYSTEM_AND_USER, type HttpResult } from './helpers';
 
 const MAX_BODY = 64 * 1024;
 

@@ -38,7 +38,10 @@ describe('emulator: stats', () => {
       ],
     );
     const seqs = stats.requests.map((record) => record.seq);
-    assert.deepEqual(seqs, [...seqs].sort((a, b) => a - b));
+    assert.deepEqual(
+      seqs,
+      [...seqs].sort((a, b) => a - b),
+    );
   });
 
   it('counts every authorized POST naming a known cluster, even a rejected one, but not a 401 or an unknown id', async () => {

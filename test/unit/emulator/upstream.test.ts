@@ -29,7 +29,8 @@ async function startFakeUpstream(): Promise<{ server: Server; url: string; seen:
         res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":{"message":"model crashed"}}');
         return;
       }
-      const body = mode === 'ok' ? { choices: [{ index: 0, message: { role: 'assistant', content: 'Upstream says hi' } }] } : { choices: [] };
+      const body =
+        mode === 'ok' ? { choices: [{ index: 0, message: { role: 'assistant', content: 'Upstream says hi' } }] } : { choices: [] };
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
     });
   });

@@ -36,11 +36,18 @@ describe('webview bundle boundaries', () => {
     const bundled = bundledSources();
     const protocols = [...bundled.keys()].filter((file) => file.includes(`${path.sep}protocol${path.sep}`));
     for (const module of ['replyProtocol.ts', 'recoveryActions.ts']) {
-      assert.ok(protocols.some((file) => file.endsWith(module)), `the webview takes its constants from ${module}, not from copies`);
+      assert.ok(
+        protocols.some((file) => file.endsWith(module)),
+        `the webview takes its constants from ${module}, not from copies`,
+      );
     }
     for (const [file, text] of bundled) {
       assert.doesNotMatch(text, /^import\s+(?!type\b)[^;]*?from\s+'zod(\/[^']*)?';/m, `${file} imports zod into the webview bundle`);
-      assert.doesNotMatch(text, /^import\s+(?!type\b)[^;]*?from\s+'(vscode|undici|node:[^']*)';/m, `${file} imports a host module into the webview bundle`);
+      assert.doesNotMatch(
+        text,
+        /^import\s+(?!type\b)[^;]*?from\s+'(vscode|undici|node:[^']*)';/m,
+        `${file} imports a host module into the webview bundle`,
+      );
     }
     for (const { name, text } of sources()) {
       assert.doesNotMatch(text, /\brequire\(|(?<!typeof )\bimport\(\s*'/, `${name} loads a module dynamically`);
@@ -57,7 +64,11 @@ describe('webview bundle boundaries', () => {
 
   it('never writes inline styles or evaluates code', () => {
     for (const { name, text } of sources()) {
-      assert.doesNotMatch(text, /\.style\b|setAttribute\(\s*'style'|\beval\(|new Function\(|\.innerHTML\s*=|insertAdjacentHTML|document\.write/, name);
+      assert.doesNotMatch(
+        text,
+        /\.style\b|setAttribute\(\s*'style'|\beval\(|new Function\(|\.innerHTML\s*=|insertAdjacentHTML|document\.write/,
+        name,
+      );
     }
   });
 });

@@ -63,13 +63,21 @@ describe('chat host messages', () => {
   });
 
   it('drops repeated error actions', () => {
-    const parsed = parseChatHostMessage({ type: 'error', conversationId: 'c-1', error: { ...error, actions: ['retry', 'retry', 'updateApiKey'] } });
+    const parsed = parseChatHostMessage({
+      type: 'error',
+      conversationId: 'c-1',
+      error: { ...error, actions: ['retry', 'retry', 'updateApiKey'] },
+    });
     assert.ok(parsed?.type === 'error');
     assert.deepEqual(parsed.error?.actions, ['retry', 'updateApiKey']);
   });
 
   it('keeps a message without a cluster free of the field', () => {
-    const parsed = parseChatHostMessage({ type: 'messagesAppended', conversationId: 'c', messages: [{ index: 0, role: 'assistant', content: 'x', cluster: undefined }] });
+    const parsed = parseChatHostMessage({
+      type: 'messagesAppended',
+      conversationId: 'c',
+      messages: [{ index: 0, role: 'assistant', content: 'x', cluster: undefined }],
+    });
     assert.ok(parsed?.type === 'messagesAppended');
     assert.ok(!('cluster' in (parsed.messages[0] ?? {})));
   });

@@ -31,10 +31,21 @@ describe('chat actions', () => {
 
   it('names the message a code action acts on by conversation and index, never by a string to take apart', () => {
     const reply = { conversationId: 'c-1:x', index: 7 };
-    assert.deepEqual(parseChatMessage({ type: 'codeAction', reply, action: 'insert', block: 0 }), { type: 'codeAction', reply, action: 'insert', block: 0 });
+    assert.deepEqual(parseChatMessage({ type: 'codeAction', reply, action: 'insert', block: 0 }), {
+      type: 'codeAction',
+      reply,
+      action: 'insert',
+      block: 0,
+    });
     assert.equal(parseChatMessage({ type: 'codeAction', replyId: 'c-1:7', action: 'insert', block: 0 }), undefined);
-    assert.equal(parseChatMessage({ type: 'codeAction', reply: { conversationId: 'c-1', index: -1 }, action: 'insert', block: 0 }), undefined);
-    assert.equal(parseChatMessage({ type: 'codeAction', reply: { conversationId: 'c-1', index: 1.5 }, action: 'insert', block: 0 }), undefined);
+    assert.equal(
+      parseChatMessage({ type: 'codeAction', reply: { conversationId: 'c-1', index: -1 }, action: 'insert', block: 0 }),
+      undefined,
+    );
+    assert.equal(
+      parseChatMessage({ type: 'codeAction', reply: { conversationId: 'c-1', index: 1.5 }, action: 'insert', block: 0 }),
+      undefined,
+    );
   });
 });
 
@@ -143,7 +154,16 @@ describe('saved chat state', () => {
   });
 
   it('ignores missing or foreign state', () => {
-    for (const state of [undefined, null, 'x', {}, { view: 'reply', draft: 'x' }, { view: 'chat' }, { view: 'chat', draft: 5 }, { view: 'chat', draft: 'x'.repeat(1_000_001) }]) {
+    for (const state of [
+      undefined,
+      null,
+      'x',
+      {},
+      { view: 'reply', draft: 'x' },
+      { view: 'chat' },
+      { view: 'chat', draft: 5 },
+      { view: 'chat', draft: 'x'.repeat(1_000_001) },
+    ]) {
       assert.equal(savedDraft(state), undefined);
     }
   });

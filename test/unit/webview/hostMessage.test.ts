@@ -68,7 +68,15 @@ describe('saved reply state', () => {
   });
 
   it('ignores missing or foreign state', () => {
-    for (const state of [undefined, null, 'x', {}, { view: 'chat', reply }, { view: 'reply' }, { view: 'reply', reply: { ...reply, actions: ['nope'] } }]) {
+    for (const state of [
+      undefined,
+      null,
+      'x',
+      {},
+      { view: 'chat', reply },
+      { view: 'reply' },
+      { view: 'reply', reply: { ...reply, actions: ['nope'] } },
+    ]) {
       assert.equal(savedReply(state), undefined);
     }
   });

@@ -2,11 +2,33 @@ import * as assert from 'node:assert/strict';
 import { highlightDeferred, MAX_HIGHLIGHTED_BLOCK, PENDING_HIGHLIGHT_CLASS, renderMarkdown } from '../../../src/webview/renderMarkdown';
 import { renderedBlocks } from './htmlOutput';
 
-const SAMPLE = ['Some text.', '', '```ts', 'const a: number = 1;', '```', '', '```nosuchlang', 'plain <text>', '```', '', '    indented()', '', '```python', 'def f():', '    return "x"', '```', ''].join('\n');
+const SAMPLE = [
+  'Some text.',
+  '',
+  '```ts',
+  'const a: number = 1;',
+  '```',
+  '',
+  '```nosuchlang',
+  'plain <text>',
+  '```',
+  '',
+  '    indented()',
+  '',
+  '```python',
+  'def f():',
+  '    return "x"',
+  '```',
+  '',
+].join('\n');
 
 /** The code's text back from escaped HTML. */
 function unescape(html: string): string {
-  return html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return html
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 }
 
 describe('renderMarkdown: deferred highlighting', () => {
@@ -14,7 +36,12 @@ describe('renderMarkdown: deferred highlighting', () => {
     const blocks = renderedBlocks(renderMarkdown(SAMPLE, { deferHighlight: true }));
     assert.deepEqual(
       blocks.map((block) => block.codeClass),
-      [`hljs language-ts ${PENDING_HIGHLIGHT_CLASS}`, 'hljs language-nosuchlang', 'hljs language-plaintext', `hljs language-python ${PENDING_HIGHLIGHT_CLASS}`],
+      [
+        `hljs language-ts ${PENDING_HIGHLIGHT_CLASS}`,
+        'hljs language-nosuchlang',
+        'hljs language-plaintext',
+        `hljs language-python ${PENDING_HIGHLIGHT_CLASS}`,
+      ],
     );
     for (const block of blocks) {
       assert.doesNotMatch(block.codeHtml, /<span/);

@@ -67,15 +67,24 @@ describe('renderMarkdown: images', () => {
     assert.match(html, /\[image\]/);
     assert.match(html, /\[image: pixel\]/);
     assert.match(html, /\[image: ref\]/);
-    assert.match(html, /<a href="https:\/\/example\.com\/page" class="external-link" title="https:\/\/example\.com\/page"><span class="image-placeholder">\[image: badge\]<\/span><\/a>/);
+    assert.match(
+      html,
+      /<a href="https:\/\/example\.com\/page" class="external-link" title="https:\/\/example\.com\/page"><span class="image-placeholder">\[image: badge\]<\/span><\/a>/,
+    );
   });
 });
 
 describe('renderMarkdown: links', () => {
   it('renders http(s) links with the external-link class and the full URL as title', () => {
     const html = renderMarkdown('[docs](https://example.com/a?b=1&c=2 "Docs") and <http://example.org/x>');
-    assert.match(html, /<a href="https:\/\/example\.com\/a\?b=1&amp;c=2" class="external-link" title="https:\/\/example\.com\/a\?b=1&amp;c=2">docs<\/a>/);
-    assert.match(html, /<a href="http:\/\/example\.org\/x" class="external-link" title="http:\/\/example\.org\/x">http:\/\/example\.org\/x<\/a>/);
+    assert.match(
+      html,
+      /<a href="https:\/\/example\.com\/a\?b=1&amp;c=2" class="external-link" title="https:\/\/example\.com\/a\?b=1&amp;c=2">docs<\/a>/,
+    );
+    assert.match(
+      html,
+      /<a href="http:\/\/example\.org\/x" class="external-link" title="http:\/\/example\.org\/x">http:\/\/example\.org\/x<\/a>/,
+    );
   });
 
   it('linkifies bare URLs', () => {

@@ -8,7 +8,9 @@ const hostStrings = path.resolve(__dirname, '..', '..', '..', '..', 'src', 'webv
 describe('webview strings on the host', () => {
   it('localizes every webview string with a literal vscode.l10n.t of its English default', () => {
     const source = fs.readFileSync(hostStrings, 'utf8');
-    const entries = new Map([...source.matchAll(/^\s*(\w+): vscode\.l10n\.t\('((?:[^'\\]|\\.)*)'\),$/gm)].map((match) => [match[1] ?? '', match[2] ?? '']));
+    const entries = new Map(
+      [...source.matchAll(/^\s*(\w+): vscode\.l10n\.t\('((?:[^'\\]|\\.)*)'\),$/gm)].map((match) => [match[1] ?? '', match[2] ?? '']),
+    );
     assert.deepEqual([...entries.keys()].sort(), Object.keys(WEBVIEW_STRING_DEFAULTS).sort());
     for (const [key, english] of Object.entries(WEBVIEW_STRING_DEFAULTS)) {
       assert.equal(entries.get(key), english, key);

@@ -1,8 +1,6 @@
 import type { Dispatcher } from './undici';
 
-export type BodyRead =
-  | { readonly complete: true; readonly text: string }
-  | { readonly complete: false; readonly receivedBytes: number };
+export type BodyRead = { readonly complete: true; readonly text: string } | { readonly complete: false; readonly receivedBytes: number };
 
 /**
  * Reads a response body as UTF-8, stopping (and closing the stream) once it passes `maxBytes`,

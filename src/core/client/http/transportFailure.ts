@@ -32,7 +32,8 @@ export function classifyTransportFailure(error: unknown): TransportFailure {
     return { kind: 'unreachable', code: unreachable };
   }
   const reset = first(
-    (code) => code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED' || code === 'ECONNABORTED',
+    (code) =>
+      code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED' || code === 'ECONNABORTED',
   );
   if (reset !== undefined) {
     return { kind: 'reset', code: reset };
