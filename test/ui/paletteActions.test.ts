@@ -166,9 +166,10 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
     await waitUntil('the slow cluster to receive the request', () => (emulator.stats().clusters['slow-good']?.received ?? 0) === 1);
     await workbench.statusBarShowsBusy('slow-good', true);
     await workbench.clickNotificationButton(progress, 'Cancel');
+    // A passing note (3 s): looked for first, while it shows.
+    await workbench.page.locator('.statusbar-item', { hasText: 'request cancelled' }).first().waitFor();
     await waitUntil('the slow request to be aborted', () => (emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1);
     await workbench.statusBarShowsBusy('slow-good', false);
-    await workbench.page.locator('.statusbar-item', { hasText: 'request cancelled' }).first().waitFor();
     assert.equal(emulator.stats().clusters['slow-good']?.completed ?? 0, 0);
     await workbench.screenshot('cancelled');
   });
