@@ -85,6 +85,13 @@ describe('Chat code block actions', () => {
     assert.equal(textOf(chat.status), '');
   });
 
+  it('says nothing about a button whose message was removed meanwhile (a regenerate)', () => {
+    const chat = mountWithReply(page);
+    click(actionButton(chat, 1, 0, 'insert'));
+    chat.receive({ type: 'messagesTruncated', conversationId: 'c1', index: 1 }, actionDone(1, 'insert', true));
+    assert.equal(textOf(chat.status), '');
+  });
+
   it('forgets pressed buttons when another conversation is shown', () => {
     const chat = mountWithReply(page);
     click(actionButton(chat, 1, 0, 'insert'));

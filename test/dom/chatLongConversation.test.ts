@@ -76,6 +76,15 @@ describe('Chat: a long conversation renders in chunks', () => {
     assert.deepEqual(chat.indexes(), range(0, 10));
   });
 
+  it('places an error after its message even when that message comes in a later chunk', () => {
+    const chat = ChatPage.mount(page, chatState({ messages: turns(COUNT), error: { index: 2, message: 'Failed', actions: ['retry'] } }));
+    const error = one(chat.root, '.chat-error');
+    assert.equal(one(chat.root, '#messages').lastElementChild, error, 'at the end until its message is shown');
+    page.clock.runAll();
+    assert.equal(chat.message(2).nextElementSibling, error);
+    assert.equal(chat.root.querySelectorAll('.chat-error').length, 1);
+  });
+
   it('keeps Regenerate on the newest reply only, whatever order the chunks came in', () => {
     const chat = ChatPage.mount(page, chatState({ messages: turns(COUNT) }));
     page.clock.runAll();

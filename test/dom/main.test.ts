@@ -16,6 +16,7 @@ function startPage(view: string | undefined, strings?: string): void {
   }
   // Its module code is what starts the page, so it must run afresh for each test.
   Reflect.deleteProperty(require.cache, MAIN);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loading it is the behaviour under test, not an import
   require(MAIN);
 }
 

@@ -16,7 +16,7 @@ export class Intersections {
         registry.push(this);
       }
     }
-    this.constructorForPage = PageIntersectionObserver as unknown as typeof IntersectionObserver;
+    this.constructorForPage = PageIntersectionObserver;
   }
 
   /** Elements some observer watches. */
@@ -66,7 +66,7 @@ export class FakeIntersectionObserver {
   }
 
   deliver(entries: IntersectionObserverEntry[]): void {
-    this.callback(entries, this as unknown as IntersectionObserver);
+    this.callback(entries, this);
   }
 }
 

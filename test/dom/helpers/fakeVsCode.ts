@@ -1,8 +1,8 @@
 /** What VS Code injects as `acquireVsCodeApi()` into a webview. */
 export interface RawVsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
+  readonly postMessage: (message: unknown) => void;
+  readonly getState: () => unknown;
+  readonly setState: (state: unknown) => void;
 }
 
 /** A posted message, read loosely: the tests check its fields. */

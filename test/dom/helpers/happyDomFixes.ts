@@ -20,24 +20,22 @@ export function fixHappyDomForSanitizer(window: Window & typeof globalThis): voi
 function fixNodeNameGetter(window: Window & typeof globalThis): void {
   const nodePrototype = window.Node.prototype;
   const original = Object.getOwnPropertyDescriptor(nodePrototype, 'nodeName');
-  const originalGet = original?.get;
-  if (!original || !originalGet) {
+  if (!original || typeof original.get !== 'function') {
     throw new Error('happy-dom changed: Node.prototype.nodeName is no longer a getter');
   }
+  // Node's own getter, for nodes whose classes do not override it.
+  const nodeOwn: object = Object.defineProperty({}, 'nodeName', original);
   Object.defineProperty(nodePrototype, 'nodeName', {
     ...original,
-    get(this: Node): string {
-      for (
-        let prototype: unknown = Object.getPrototypeOf(this);
-        prototype !== null && prototype !== nodePrototype;
-        prototype = Object.getPrototypeOf(prototype)
-      ) {
-        const getter = Object.getOwnPropertyDescriptor(prototype, 'nodeName')?.get;
-        if (getter) {
-          return getter.call(this) as string;
+    get(this: Node): unknown {
+      let prototype: unknown = Object.getPrototypeOf(this);
+      while (typeof prototype === 'object' && prototype !== null && prototype !== nodePrototype) {
+        if (Object.hasOwn(prototype, 'nodeName')) {
+          return Reflect.get(prototype, 'nodeName', this);
         }
+        prototype = Object.getPrototypeOf(prototype);
       }
-      return originalGet.call(this) as string;
+      return Reflect.get(nodeOwn, 'nodeName', this);
     },
   });
 }

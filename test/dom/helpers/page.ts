@@ -3,12 +3,7 @@ import { RENDER_MARKS } from '../../../src/webview/renderMarks';
 import { FakeClock } from './fakeClock';
 import { Intersections } from './fakeIntersectionObserver';
 import { FakeVsCodeHost, type RawVsCodeApi } from './fakeVsCode';
-import { fixHappyDomForSanitizer } from './happyDomFixes';
-
-type HappyDom = typeof import('happy-dom', { with: { 'resolution-mode': 'import' } });
-
-/** The page's window with its constructors (`window.HTMLElement`, …). */
-export type PageWindow = Window & typeof globalThis;
+import { createHappyWindow, type PageWindow } from './happyDom';
 
 /**
  * One webview page for the tests, on happy-dom: the DOM globals the webview code uses, a fake
@@ -59,27 +54,7 @@ const PAGE_GLOBALS = [
   'NodeFilter',
 ] as const;
 
-/** Names set for each test (on both the global scope and the window). */
-const TEST_GLOBALS = ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'IntersectionObserver'] as const;
-
 let happyWindow: Promise<PageWindow> | undefined;
-
-async function createWindow(): Promise<PageWindow> {
-  // happy-dom is an ES module; these tests compile to CommonJS.
-  const { Window: HappyWindow, BrowserErrorCaptureEnum }: HappyDom = await import('happy-dom');
-  const created = new HappyWindow({
-    url: 'https://webview.test/index.html',
-    settings: {
-      // A listener that throws fails the test instead of being logged by the page.
-      errorCapture: BrowserErrorCaptureEnum.disabled,
-      // A link the page fails to intercept must not load anything.
-      navigation: { disableMainFrameNavigation: true, disableChildFrameNavigation: true, disableChildPageNavigation: true },
-    },
-  });
-  const page = created as unknown as PageWindow;
-  fixHappyDomForSanitizer(page);
-  return page;
-}
 
 /** The host of the running test; `acquireVsCodeApi` hands out an API that talks to it. */
 let currentHost = new FakeVsCodeHost();
@@ -148,7 +123,7 @@ export function usePage(): Page {
   };
 
   before(async () => {
-    happyWindow ??= createWindow();
+    happyWindow ??= createHappyWindow();
     const window = await happyWindow;
     const source = window as unknown as Readonly<Record<string, unknown>>;
     pageGlobals = setGlobals(globalThis, { ...Object.fromEntries(PAGE_GLOBALS.map((name) => [name, source[name]])), acquireVsCodeApi });
@@ -165,13 +140,14 @@ export function usePage(): Page {
     const clock = new FakeClock();
     const intersections = new Intersections();
     const listeners: TestState['listeners'] = [];
+    // Set on both the global scope and the window: the webview code calls both.
     const timing = {
       setTimeout: clock.setTimeout,
       clearTimeout: clock.clearTimeout,
       requestAnimationFrame: clock.requestAnimationFrame,
       cancelAnimationFrame: clock.cancelAnimationFrame,
       IntersectionObserver: intersections.constructorForPage,
-    } satisfies Record<(typeof TEST_GLOBALS)[number], unknown>;
+    };
     const onGlobal = setGlobals(globalThis, timing);
     const onWindow = setGlobals(window, timing);
     const onWindowListeners = trackListeners(window, listeners);
