@@ -81,17 +81,20 @@ class ChatView {
 
   handleMessage(message: HostToChatMessage): void {
     switch (message.type) {
-      case 'chatState':
+      case 'chatState': {
+        // Before the first state nothing is shown yet: what the user typed meanwhile is for this conversation.
+        const sameConversation = (this.model.conversationId ?? message.conversation.id) === message.conversation.id;
         this.model.load(message.conversation);
         this.model.cluster = message.cluster;
         this.model.attachments = message.attachments;
         this.model.history = message.history;
         this.feedback.reset();
-        this.composer.setDraft(message.draft, false);
+        this.composer.receiveDraft(message.draft, sameConversation);
         this.messages.showConversation();
         this.systemPrompt.show(this.model.systemPrompt);
         this.showLists();
         break;
+      }
       case 'messagesAppended':
         if (this.model.isShown(message.conversationId)) {
           const replaced = this.model.append(message.messages);

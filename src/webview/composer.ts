@@ -48,6 +48,22 @@ export class Composer {
     this.layout.input.focus();
   }
 
+  /**
+   * Takes the host's draft for the conversation shown, unless the box holds newer text the user
+   * typed for that same conversation (e.g. while the view was still loading): that text is kept and
+   * reported as the draft instead, so no keystroke is lost.
+   */
+  receiveDraft(draft: string, sameConversation: boolean): void {
+    const typed = this.layout.input.value;
+    if (sameConversation && !this.edit.active && typed.length > 0 && typed !== draft) {
+      this.draftSync.push(typed);
+      this.draftSync.flush();
+      this.host.draftSaved(typed);
+      return;
+    }
+    this.setDraft(draft, false);
+  }
+
   /** Puts `text` in the box (leaving edit mode); the host already knows it as the draft. */
   setDraft(text: string, focus: boolean): void {
     this.leaveEdit();
