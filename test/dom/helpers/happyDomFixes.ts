@@ -5,9 +5,9 @@
  *
  * - `Node.prototype.nodeName` read through its getter gives '' for every node
  *   (capricorn86/happy-dom#2182). DOMPurify reads tag names exactly that way.
- * - A NodeIterator loses its place when the node it stands on is removed
- *   (capricorn86/happy-dom#1810): DOMPurify then stops at the first node it removes and leaves
- *   the rest of the reply unchecked.
+ * - A NodeIterator loses its place when the node it stands on is removed: DOMPurify then stops
+ *   at the first node it removes and leaves the rest of the reply unchecked (the symptom is
+ *   capricorn86/happy-dom#1810).
  *
  * The fixes follow the DOM standard; `test/dom/sanitize.test.ts` checks that they still hold.
  */

@@ -6,6 +6,12 @@ import type { MountedView } from '../../../src/webview/view';
 import type { Page } from './page';
 import { all, one } from './query';
 
+/** Lets the view receive the window's messages, as main.ts does (the page removes the listener after the test). */
+function listening(view: MountedView): MountedView {
+  window.addEventListener('message', (event: MessageEvent<unknown>) => view.receive(event.data));
+  return view;
+}
+
 /** A mounted chat view and the parts of it the tests use. */
 export class ChatPage {
   private constructor(
@@ -13,9 +19,10 @@ export class ChatPage {
     private readonly view: MountedView,
   ) {}
 
+  /** Mounts the view as main.ts does (so `hostPosts` reaches it too), then hands it `messages`. */
   static mount(page: Page, ...messages: readonly HostToChatMessage[]): ChatPage {
     const root = page.root();
-    const chat = new ChatPage(root, mountChatView(root));
+    const chat = new ChatPage(root, listening(mountChatView(root)));
     chat.receive(...messages);
     return chat;
   }
@@ -82,7 +89,7 @@ export class ReplyPage {
 
   static mount(page: Page, ...messages: readonly HostToWebviewMessage[]): ReplyPage {
     const root = page.root();
-    const reply = new ReplyPage(root, mountReplyView(root));
+    const reply = new ReplyPage(root, listening(mountReplyView(root)));
     reply.receive(...messages);
     return reply;
   }
