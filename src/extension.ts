@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { createClusterChatApi } from './api/createClusterChatApi';
 import { registerApiKeyCommands } from './service/apiKeyCommands';
-import { registerChatCommands } from './chat/chatCommands';
+import { registerChatCommands } from './chat/registerChatCommands';
 import { ChatController } from './chat/chatController';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
 import { ApiKeyStore } from './service/apiKeyStore';

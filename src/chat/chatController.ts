@@ -10,7 +10,7 @@ import {
   type StoredConversation,
 } from '../core/chat/conversation';
 import type { ConversationFiles } from '../core/chat/conversationFiles';
-import type { ChatMessageRef, ErrorAction, HostToChatMessage } from '../core/protocol/chatProtocol';
+import type { ChatMessageRef, ClusterView, ErrorAction, HostToChatMessage } from '../core/protocol/chatProtocol';
 import type { CodeAction } from '../core/protocol/replyProtocol';
 import type { ReplyActions } from '../replies/replyActions';
 import type { RequestPipeline } from '../service/requestPipeline';
@@ -252,7 +252,7 @@ export class ChatController implements vscode.Disposable {
     this.view?.post(message);
   }
 
-  private clusterView(): { id: string; label: string } | undefined {
+  private clusterView(): ClusterView | undefined {
     return clusterView(this.clusters.active());
   }
 }

@@ -1,4 +1,11 @@
-import type { AttachmentView, ChatErrorView, ChatMessageView, ConversationView, HistoryItemView } from '../core/protocol/chatProtocol';
+import type {
+  AttachmentView,
+  ChatErrorView,
+  ChatMessageView,
+  ClusterView,
+  ConversationView,
+  HistoryItemView,
+} from '../core/protocol/chatProtocol';
 import { clusterLabel } from '../clusters/clusterStore';
 import type { Attachment, StoredConversation } from '../core/chat/conversation';
 import type { ClusterEntry } from '../settings';
@@ -54,6 +61,6 @@ export function lastIndexOf(conversation: StoredConversation, role: 'user' | 'as
   return -1;
 }
 
-export function clusterView(cluster: ClusterEntry | undefined): { id: string; label: string } | undefined {
+export function clusterView(cluster: ClusterEntry | undefined): ClusterView | undefined {
   return cluster ? { id: cluster.id, label: clusterLabel(cluster) } : undefined;
 }

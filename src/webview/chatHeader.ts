@@ -1,6 +1,6 @@
 import { button, element } from './dom';
 import { text } from './strings';
-import type { ClusterView } from './chatModel';
+import type { ClusterView } from '../core/protocol/chatProtocol';
 
 /**
  * The chat's header:
@@ -43,7 +43,7 @@ export function createChatHeader(historyId: string): ChatHeader {
   return { header, cluster, historyToggle };
 }
 
-export function showCluster(header: ChatHeader, cluster: ClusterView): void {
+export function showCluster(header: ChatHeader, cluster: ClusterView | undefined): void {
   header.cluster.textContent = cluster?.label || text('noCluster');
   header.cluster.classList.toggle('is-unset', cluster === undefined);
 }

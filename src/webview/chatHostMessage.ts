@@ -2,6 +2,7 @@ import type {
   AttachmentView,
   ChatErrorView,
   ChatMessageView,
+  ClusterView,
   ConversationView,
   ErrorAction,
   HistoryItemView,
@@ -31,7 +32,7 @@ export const CHAT_LIMITS = {
   lines: 100_000_000,
 } as const;
 
-type Cluster = { readonly id: string; readonly label: string } | undefined;
+type Cluster = ClusterView | undefined;
 
 function isId(value: unknown): value is string {
   return isText(value, CHAT_LIMITS.id);

@@ -1,6 +1,11 @@
-import type { AttachmentView, ChatErrorView, ChatMessageView, ConversationView, HistoryItemView } from '../core/protocol/chatProtocol';
-
-export type ClusterView = { readonly id: string; readonly label: string } | undefined;
+import type {
+  AttachmentView,
+  ChatErrorView,
+  ChatMessageView,
+  ClusterView,
+  ConversationView,
+  HistoryItemView,
+} from '../core/protocol/chatProtocol';
 
 /**
  * What the chat view currently shows, kept apart from the DOM: the conversation (messages in
@@ -13,7 +18,7 @@ export class ChatModel {
   systemPrompt = '';
   busy = false;
   error: ChatErrorView | undefined;
-  cluster: ClusterView;
+  cluster: ClusterView | undefined;
   attachments: readonly AttachmentView[] = [];
   history: readonly HistoryItemView[] = [];
   /** The conversation the history marks as current. */

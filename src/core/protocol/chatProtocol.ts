@@ -18,6 +18,13 @@ export interface ChatMessageRef {
   readonly index: number;
 }
 
+/** The cluster the chat sends to, as the view shows it. */
+export interface ClusterView {
+  readonly id: string;
+  /** The label the user gave it, or its id. */
+  readonly label: string;
+}
+
 export interface ChatMessageView {
   /** Position in the conversation (0-based, system message excluded). */
   readonly index: number;
@@ -66,7 +73,7 @@ export type HostToChatMessage =
       readonly conversation: ConversationView;
       readonly draft: string;
       readonly attachments: readonly AttachmentView[];
-      readonly cluster: { readonly id: string; readonly label: string } | undefined;
+      readonly cluster: ClusterView | undefined;
       readonly history: readonly HistoryItemView[];
     }
   /** Messages added at the end (a sent user message, an assistant reply). */
@@ -77,7 +84,7 @@ export type HostToChatMessage =
   /** The inline error on a failed turn, or none. */
   | { readonly type: 'error'; readonly conversationId: string; readonly error: ChatErrorView | undefined }
   | { readonly type: 'attachments'; readonly attachments: readonly AttachmentView[] }
-  | { readonly type: 'cluster'; readonly cluster: { readonly id: string; readonly label: string } | undefined }
+  | { readonly type: 'cluster'; readonly cluster: ClusterView | undefined }
   | { readonly type: 'history'; readonly history: readonly HistoryItemView[]; readonly activeId: string }
   | { readonly type: 'systemPrompt'; readonly conversationId: string; readonly systemPrompt: string }
   /** Puts text in the input box (e.g. the message being edited) and focuses it. */
