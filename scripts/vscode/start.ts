@@ -7,6 +7,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { BuildOptions } from 'esbuild';
 import { startEmulator, type RunningEmulator } from '../emulator/server';
 import { makeRunDirs, startCodeServer } from './codeServer';
 import { hostByName, type Host } from './hosts';
@@ -62,13 +63,18 @@ async function startEmulatorNear(port: number): Promise<RunningEmulator> {
   }
 }
 
+/** What esbuild.js exports. */
+interface BuildScript {
+  buildTargets(this: void, production: boolean): BuildOptions[];
+}
+
 /** Builds both bundles as esbuild.js does (development mode) and rebuilds them on change. */
 async function watchExtension(): Promise<{ dispose(): Promise<void> }> {
   const esbuild = await import('esbuild');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/consistent-type-imports, @typescript-eslint/unbound-method -- esbuild.js is the CommonJS build script, loaded by path
-  const { buildTargets } = require(path.join(repoRoot, 'esbuild.js')) as {
-    buildTargets(production: boolean): import('esbuild').BuildOptions[];
-  };
+  const buildScript = path.join(repoRoot, 'esbuild.js');
+  // esbuild.js is the CommonJS build script, found by path at run time.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { buildTargets } = require(buildScript) as BuildScript;
   const contexts = await Promise.all(buildTargets(false).map((options) => esbuild.context(options)));
   for (const context of contexts) {
     await context.rebuild();
