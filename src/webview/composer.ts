@@ -26,6 +26,8 @@ export class Composer {
   private readonly edit = new EditSession();
   private readonly draftSync: Debounced<string>;
   private composing = false;
+  /** The user typed since the host last set the box: the box then holds text newer than the host's draft. */
+  private typedSinceHostDraft = false;
 
   constructor(
     private readonly layout: ComposerLayout,
@@ -54,8 +56,12 @@ export class Composer {
    * reported as the draft instead, so no keystroke is lost.
    */
   receiveDraft(draft: string, sameConversation: boolean): void {
+    if (sameConversation && this.edit.active) {
+      // Editing a sent message of this conversation: the edit goes on, and the host keeps the draft.
+      return;
+    }
     const typed = this.layout.input.value;
-    if (sameConversation && !this.edit.active && typed.length > 0 && typed !== draft) {
+    if (sameConversation && this.typedSinceHostDraft && typed !== draft) {
       this.draftSync.push(typed);
       this.draftSync.flush();
       this.host.draftSaved(typed);
@@ -66,6 +72,7 @@ export class Composer {
 
   /** Puts `text` in the box (leaving edit mode); the host already knows it as the draft. */
   setDraft(text: string, focus: boolean): void {
+    this.typedSinceHostDraft = false;
     this.leaveEdit();
     this.draftSync.cancel();
     this.layout.input.value = text;
@@ -153,6 +160,7 @@ export class Composer {
   }
 
   private onInput(): void {
+    this.typedSinceHostDraft = true;
     if (!this.edit.active) {
       const draft = this.layout.input.value;
       this.draftSync.push(draft);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { chatState } from './helpers/chatFixtures';
-import { typeInto } from './helpers/gestures';
+import { assistant, chatState, user } from './helpers/chatFixtures';
+import { press, typeInto } from './helpers/gestures';
 import { usePage } from './helpers/page';
 import { ChatPage } from './helpers/views';
 
@@ -27,5 +27,22 @@ describe('Chat composer: the draft when the host sends the whole state', () => {
     typeInto(chat.input, 'for the first conversation');
     chat.receive(chatState({ id: 'c2', draft: 'the second one’s draft' }));
     assert.equal(chat.input.value, 'the second one’s draft');
+  });
+
+  it('does not carry a draft restored from the view’s saved state into another conversation', () => {
+    page.restoreState({ view: 'chat', draft: 'unsent draft of conversation c1' });
+    const chat = ChatPage.mount(page);
+    chat.receive(chatState({ id: 'c2', draft: '' }));
+    assert.equal(chat.input.value, '');
+    assert.deepEqual(page.host.postsOf('draftChanged'), []);
+  });
+
+  it('keeps an edit of a sent message going when the same conversation is sent again', () => {
+    const messages = [user(0, 'First question'), assistant(1, 'An answer')];
+    const chat = ChatPage.mount(page, chatState({ messages }));
+    press(chat.input, 'ArrowUp');
+    typeInto(chat.input, 'First question, half rewritten');
+    chat.receive(chatState({ messages, title: 'Renamed' }));
+    assert.equal(chat.input.value, 'First question, half rewritten');
   });
 });
