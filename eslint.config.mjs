@@ -73,8 +73,18 @@ export default tseslint.config(
       'no-restricted-globals': ['error', ...domGlobals],
     },
   },
-  {
-    files: ['src/webview/**/*.ts'],
+  webviewImports('src/webview/*.ts', '../'),
+  webviewImports('src/webview/*/**/*.ts', '../../'),
+  prettier,
+);
+
+/**
+ * The webview's import rules for files `up` below src/: webview code, core's protocols and markdown,
+ * and no host, Node, vscode, undici or zod (schemas come from core/protocol, the one place they live).
+ */
+function webviewImports(files, up) {
+  return {
+    files: [files],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -86,17 +96,16 @@ export default tseslint.config(
           ],
           patterns: [
             {
-              group: ['../*', '!../core', '../core/*', '!../core/protocol', '!../core/markdown'],
+              group: [`${up}*`, `!${up}core`, `${up}core/*`, `!${up}core/protocol`, `!${up}core/markdown`, `${up}../*`],
               message: 'The webview imports only webview code and core protocol or markdown modules.',
             },
             {
               group: ['zod', 'zod/*'],
-              message: 'Validation stays on the host: the webview bundle takes only types and constants from the protocols.',
+              message: 'The webview validates with the schemas in src/core/protocol/, never with zod directly.',
             },
           ],
         },
       ],
     },
-  },
-  prettier,
-);
+  };
+}

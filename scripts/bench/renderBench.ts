@@ -3,7 +3,7 @@ import { type Figure, percentile } from './figures';
 
 const MESSAGES = 1000;
 const CODE_BLOCKS = 200;
-/** Must match src/webview/renderMarks.ts. */
+/** Must match src/webview/markdown/renderMarks.ts. */
 const MARKS = [
   'cluster-chat:conversation-received',
   'cluster-chat:first-render',

@@ -1,8 +1,8 @@
-import { mountChatView } from './chatView';
-import { mountReplyView } from './replyView';
-import { useStrings } from './strings';
-import type { ViewFactory } from './view';
-import { getVsCodeApi } from './vscodeApi';
+import { mountChatView } from './chat/chatView';
+import { mountReplyView } from './reply/replyView';
+import { useStrings } from './common/strings';
+import type { ViewFactory } from './common/view';
+import { getVsCodeApi } from './common/vscodeApi';
 
 /**
  * Entry of the webview bundle. It runs inside VS Code's webview sandbox, shows the view named by

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { HostToChatMessage } from '../../src/core/protocol/chatProtocol';
 import type { CodeAction } from '../../src/core/protocol/replyProtocol';
-import { FEEDBACK_MS } from '../../src/webview/actionFeedback';
+import { FEEDBACK_MS } from '../../src/webview/codeActions/actionFeedback';
 import { assistant, chatState, user } from './helpers/chatFixtures';
 import { click } from './helpers/gestures';
 import { usePage } from './helpers/page';

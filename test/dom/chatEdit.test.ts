@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DRAFT_DEBOUNCE_MS } from '../../src/webview/composer';
+import { DRAFT_DEBOUNCE_MS } from '../../src/webview/chat/composer';
 import { appended, assistant, chatState, truncated, user } from './helpers/chatFixtures';
 import { click, press, typeInto } from './helpers/gestures';
 import { usePage } from './helpers/page';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { CHUNK_SIZE } from '../../src/webview/chunkPlan';
-import { RENDER_MARKS } from '../../src/webview/renderMarks';
+import { CHUNK_SIZE } from '../../src/webview/chat/chunkPlan';
+import { RENDER_MARKS } from '../../src/webview/markdown/renderMarks';
 import { appended, chatState, truncated, turns, user } from './helpers/chatFixtures';
 import { press, typeInto } from './helpers/gestures';
 import { usePage } from './helpers/page';

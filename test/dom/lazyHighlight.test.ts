@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { PENDING_HIGHLIGHT_CLASS } from '../../src/webview/renderMarkdown';
-import { RENDER_MARKS } from '../../src/webview/renderMarks';
+import { PENDING_HIGHLIGHT_CLASS } from '../../src/webview/markdown/renderMarkdown';
+import { RENDER_MARKS } from '../../src/webview/markdown/renderMarks';
 import { appended, assistant, chatState, turns, user } from './helpers/chatFixtures';
 import { usePage } from './helpers/page';
 import { all, one, textOf } from './helpers/query';

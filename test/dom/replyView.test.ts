@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { HostToWebviewMessage, ReplyViewModel } from '../../src/core/protocol/replyProtocol';
-import { FEEDBACK_MS } from '../../src/webview/actionFeedback';
+import { FEEDBACK_MS } from '../../src/webview/codeActions/actionFeedback';
 import { click } from './helpers/gestures';
 import { usePage } from './helpers/page';
 import { all, attributes, one, textOf } from './helpers/query';

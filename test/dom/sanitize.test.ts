@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { CHAT_CODE_ACTIONS } from '../../src/webview/chatActions';
-import { renderReplyContent } from '../../src/webview/replyContent';
-import { sanitizeHtml } from '../../src/webview/sanitize';
+import { CHAT_CODE_ACTIONS } from '../../src/webview/chat/chatActions';
+import { renderReplyContent } from '../../src/webview/codeActions/markdownWithActions';
+import { sanitizeHtml } from '../../src/webview/markdown/sanitize';
 import { xssCorpus } from '../ui/fixtures/xssCorpus';
 import { usePage } from './helpers/page';
 import { all } from './helpers/query';

@@ -45,11 +45,23 @@ describe('the layers, as lint rules', function () {
   it('the webview, in any sub-folder, imports no Node module, vscode, undici or zod', async () => {
     for (const specifier of ['node:fs', 'fs', 'vscode', 'undici', 'zod/mini']) {
       const rules = await rulesBrokenBy(
-        'src/webview/debounce.ts',
+        'src/webview/common/debounce.ts',
         `import * as imported from '${specifier}';\nexport const leak = imported;`,
       );
       assert.ok(rules.includes('no-restricted-imports'), specifier);
     }
+  });
+
+  it('the webview imports host code from no depth, and core only through its protocols and markdown', async () => {
+    const importing = (specifier: string) => `import * as imported from '${specifier}';\nexport const leak = imported;`;
+    const broken = async (file: string, specifier: string) =>
+      (await rulesBrokenBy(file, importing(specifier))).includes('no-restricted-imports');
+    assert.ok(await broken('src/webview/main.ts', '../service/requestPipeline'), 'main.ts → host');
+    assert.ok(await broken('src/webview/chat/chatView.ts', '../../service/requestPipeline'), 'chat/ → host');
+    assert.ok(await broken('src/webview/chat/chatView.ts', '../../core/client/clusterClient'), 'chat/ → core client');
+    assert.ok(await broken('src/webview/reply/replyView.ts', '../../../package.json'), 'reply/ → outside src');
+    assert.ok(!(await broken('src/webview/chat/chatView.ts', '../../core/protocol/chatProtocol')), 'chat/ → protocol is allowed');
+    assert.ok(!(await broken('src/webview/reply/replyView.ts', '../common/dom')), 'reply/ → common is allowed');
   });
 
   it('only src/core/client/http imports undici', async () => {

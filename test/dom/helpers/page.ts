@@ -1,5 +1,5 @@
-import { useStrings } from '../../../src/webview/strings';
-import { RENDER_MARKS } from '../../../src/webview/renderMarks';
+import { useStrings } from '../../../src/webview/common/strings';
+import { RENDER_MARKS } from '../../../src/webview/markdown/renderMarks';
 import { FakeClock } from './fakeClock';
 import { Intersections } from './fakeIntersectionObserver';
 import { FakeVsCodeHost, type RawVsCodeApi } from './fakeVsCode';

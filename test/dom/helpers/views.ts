@@ -1,8 +1,8 @@
 import type { HostToChatMessage } from '../../../src/core/protocol/chatProtocol';
 import type { HostToWebviewMessage } from '../../../src/core/protocol/replyProtocol';
-import { mountChatView } from '../../../src/webview/chatView';
-import { mountReplyView } from '../../../src/webview/replyView';
-import type { MountedView } from '../../../src/webview/view';
+import { mountChatView } from '../../../src/webview/chat/chatView';
+import { mountReplyView } from '../../../src/webview/reply/replyView';
+import type { MountedView } from '../../../src/webview/common/view';
 import type { Page } from './page';
 import { all, one } from './query';
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { CODE_ACTIONS, isOpenableLink } from '../../../src/core/protocol/replyProtocol';
-import { actionAriaLabel, actionDoneLabel, actionLabel, isCodeAction, orderedActions } from '../../../src/webview/actionLabels';
+import { actionAriaLabel, actionDoneLabel, actionLabel, isCodeAction, orderedActions } from '../../../src/webview/codeActions/actionLabels';
 
 describe('action labels', () => {
   it('offers actions in the protocol order, whatever order the host lists them in', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseChatHostMessage } from '../../../src/webview/chatHostMessage';
+import { parseChatHostMessage } from '../../../src/webview/chat/chatHostMessage';
 
 const conversation = {
   id: 'c-1',

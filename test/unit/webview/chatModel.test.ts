@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { ChatMessageView, ConversationView } from '../../../src/core/protocol/chatProtocol';
-import { ChatModel } from '../../../src/webview/chatModel';
+import { ChatModel } from '../../../src/webview/chat/chatModel';
 
 function message(index: number, role: ChatMessageView['role'] = index % 2 === 0 ? 'user' : 'assistant'): ChatMessageView {
   return { index, role, content: `message ${index}` };

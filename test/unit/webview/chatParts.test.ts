@@ -2,12 +2,12 @@ import * as assert from 'node:assert/strict';
 import { isRecoveryAction, RECOVERY_ACTIONS } from '../../../src/core/protocol/recoveryActions';
 import { CODE_ACTIONS } from '../../../src/core/protocol/replyProtocol';
 import { parseChatMessage } from '../../../src/core/protocol/chatSchema';
-import { CHAT_CODE_ACTIONS, errorActionLabel } from '../../../src/webview/chatActions';
-import { CHAT_COMMANDS, commandMessage, isChatCommand } from '../../../src/webview/chatCommands';
-import { chatSavedState, savedDraft } from '../../../src/webview/chatSavedState';
-import { Debounced, type Timers } from '../../../src/webview/debounce';
-import { EditSession } from '../../../src/webview/editSession';
-import { isNearBottom, pinnedAfterScroll } from '../../../src/webview/scrollPosition';
+import { CHAT_CODE_ACTIONS, errorActionLabel } from '../../../src/webview/chat/chatActions';
+import { CHAT_COMMANDS, commandMessage, isChatCommand } from '../../../src/webview/chat/chatCommands';
+import { chatSavedState, savedDraft } from '../../../src/webview/chat/chatSavedState';
+import { Debounced, type Timers } from '../../../src/webview/common/debounce';
+import { EditSession } from '../../../src/webview/chat/editSession';
+import { isNearBottom, pinnedAfterScroll } from '../../../src/webview/chat/scrollPosition';
 
 describe('chat actions', () => {
   it('labels every recovery action, and recognises only those', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { CHUNK_SIZE, planChunks } from '../../../src/webview/chunkPlan';
+import { CHUNK_SIZE, planChunks } from '../../../src/webview/chat/chunkPlan';
 
 describe('chunk plan', () => {
   it('renders the newest messages first, then older ones', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { parseHostMessage, parseReplyViewModel } from '../../../src/webview/hostMessage';
-import { replyState, savedReply } from '../../../src/webview/replyState';
+import { parseHostMessage, parseReplyViewModel } from '../../../src/webview/reply/hostMessage';
+import { replyState, savedReply } from '../../../src/webview/reply/replyState';
 
 const reply = {
   replyId: 'r-1',

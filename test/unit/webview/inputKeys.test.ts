@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { inputKeyAction, outgoingText, type InputContext, type KeyPress } from '../../../src/webview/inputKeys';
+import { inputKeyAction, outgoingText, type InputContext, type KeyPress } from '../../../src/webview/chat/inputKeys';
 
 function press(key: string, extra: Partial<KeyPress> = {}): KeyPress {
   return { key, shiftKey: false, altKey: false, ctrlKey: false, metaKey: false, isComposing: false, keyCode: 0, ...extra };

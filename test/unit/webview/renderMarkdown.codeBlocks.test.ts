@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { extractCodeBlocks } from '../../../src/core/markdown';
-import { MAX_HIGHLIGHTED_BLOCK, MAX_HIGHLIGHTED_TOTAL, renderMarkdown } from '../../../src/webview/renderMarkdown';
+import { MAX_HIGHLIGHTED_BLOCK, MAX_HIGHLIGHTED_TOTAL, renderMarkdown } from '../../../src/webview/markdown/renderMarkdown';
 import { renderedBlocks, textOf } from './htmlOutput';
 
 const MIXED = [

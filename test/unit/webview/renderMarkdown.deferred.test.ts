@@ -1,5 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { highlightDeferred, MAX_HIGHLIGHTED_BLOCK, PENDING_HIGHLIGHT_CLASS, renderMarkdown } from '../../../src/webview/renderMarkdown';
+import {
+  highlightDeferred,
+  MAX_HIGHLIGHTED_BLOCK,
+  PENDING_HIGHLIGHT_CLASS,
+  renderMarkdown,
+} from '../../../src/webview/markdown/renderMarkdown';
 import { renderedBlocks } from './htmlOutput';
 
 const SAMPLE = [

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { renderMarkdown } from '../../../src/webview/renderMarkdown';
+import { renderMarkdown } from '../../../src/webview/markdown/renderMarkdown';
 import { hrefs, RENDERER_TAGS, tagNames, textOf } from './htmlOutput';
 
 function assertOnlyRendererTags(html: string): void {

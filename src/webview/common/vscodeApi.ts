@@ -1,4 +1,4 @@
-import type { WebviewToHostMessage } from '../core/protocol/replyProtocol';
+import type { WebviewToHostMessage } from '../../core/protocol/replyProtocol';
 
 /** What VS Code injects into every webview; it may be acquired only once per page. */
 interface RawVsCodeApi {

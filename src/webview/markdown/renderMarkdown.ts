@@ -1,7 +1,7 @@
-import { text } from './strings';
-import { createMarkdown, fenceLanguage, type Markdown } from '../core/markdown';
+import { text } from '../common/strings';
+import { createMarkdown, fenceLanguage, type Markdown } from '../../core/markdown';
 import { highlightCode, isHighlighted } from './highlight';
-import { isOpenableLink } from '../core/protocol/replyProtocol';
+import { isOpenableLink } from '../../core/protocol/replyProtocol';
 
 /**
  * Markdown → HTML for the webviews, without touching the DOM. The result still goes through the

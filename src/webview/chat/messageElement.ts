@@ -1,8 +1,8 @@
-import type { ChatErrorView, ChatMessageView } from '../core/protocol/chatProtocol';
+import type { ChatErrorView, ChatMessageView } from '../../core/protocol/chatProtocol';
 import { CHAT_CODE_ACTIONS, errorActionLabel } from './chatActions';
-import { button, element } from './dom';
-import { renderReplyContent } from './replyContent';
-import { text } from './strings';
+import { button, element } from '../common/dom';
+import { renderReplyContent } from '../codeActions/markdownWithActions';
+import { text } from '../common/strings';
 
 /**
  * One chat message, rendered with the reply view's renderer and sanitizer:

@@ -1,4 +1,4 @@
-import { text } from './strings';
+import { text } from '../common/strings';
 /**
  * The reply page's fixed elements, created once so the live regions exist before content
  * arrives:

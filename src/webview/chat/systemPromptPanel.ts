@@ -1,5 +1,5 @@
-import { button, element } from './dom';
-import { text } from './strings';
+import { button, element } from '../common/dom';
+import { text } from '../common/strings';
 
 /** Longest system prompt the host accepts. */
 export const MAX_SYSTEM_PROMPT = 100_000;

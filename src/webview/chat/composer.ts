@@ -1,6 +1,6 @@
-import type { ChatMessageView, ChatToHostMessage } from '../core/protocol/chatProtocol';
+import type { ChatMessageView, ChatToHostMessage } from '../../core/protocol/chatProtocol';
 import type { ComposerLayout } from './composerLayout';
-import { Debounced } from './debounce';
+import { Debounced } from '../common/debounce';
 import { EditSession } from './editSession';
 import { inputKeyAction, outgoingText, type InputKeyAction } from './inputKeys';
 

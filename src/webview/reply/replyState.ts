@@ -1,4 +1,4 @@
-import type { ReplyViewModel } from '../core/protocol/replyProtocol';
+import type { ReplyViewModel } from '../../core/protocol/replyProtocol';
 import { parseReplyViewModel } from './hostMessage';
 
 /** What the reply view saves with `setState`, so a hidden or restored panel shows its reply again. */

@@ -7,9 +7,9 @@ import type {
   ErrorAction,
   HistoryItemView,
   HostToChatMessage,
-} from '../core/protocol/chatProtocol';
-import { isCodeAction } from './actionLabels';
-import { isRecoveryAction } from '../core/protocol/recoveryActions';
+} from '../../core/protocol/chatProtocol';
+import { isCodeAction } from '../codeActions/actionLabels';
+import { isRecoveryAction } from '../../core/protocol/recoveryActions';
 import { isIndex, isRecord, isText, parseList } from './shapes';
 
 /**

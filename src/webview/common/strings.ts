@@ -1,4 +1,4 @@
-import { fillString, mergeWebviewStrings, type WebviewStringKey, type WebviewStrings } from '../core/protocol/webviewStrings';
+import { fillString, mergeWebviewStrings, type WebviewStringKey, type WebviewStrings } from '../../core/protocol/webviewStrings';
 
 /**
  * The texts this webview shows. The host puts its localized strings in the shell's

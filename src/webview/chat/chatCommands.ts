@@ -1,4 +1,4 @@
-import type { ChatToHostMessage } from '../core/protocol/chatProtocol';
+import type { ChatToHostMessage } from '../../core/protocol/chatProtocol';
 
 /**
  * The `data-command` buttons of the chat view and what each asks of the host. `toggleHistory`

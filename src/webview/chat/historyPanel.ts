@@ -1,6 +1,6 @@
-import type { HistoryItemView } from '../core/protocol/chatProtocol';
-import { button, element } from './dom';
-import { text } from './strings';
+import type { HistoryItemView } from '../../core/protocol/chatProtocol';
+import { button, element } from '../common/dom';
+import { text } from '../common/strings';
 
 /**
  * The list of conversations, hidden until the header's toggle opens it:

@@ -1,6 +1,6 @@
-import type { ChatMessageRef, ChatToHostMessage, HostToChatMessage } from '../core/protocol/chatProtocol';
-import type { CodeAction } from '../core/protocol/replyProtocol';
-import { ActionFeedback } from './actionFeedback';
+import type { ChatMessageRef, ChatToHostMessage, HostToChatMessage } from '../../core/protocol/chatProtocol';
+import type { CodeAction } from '../../core/protocol/replyProtocol';
+import { ActionFeedback } from '../codeActions/actionFeedback';
 import { readChatClick, type ChatClick } from './chatClicks';
 import { createChatHeader, showCluster, type ChatHeader } from './chatHeader';
 import { parseChatHostMessage } from './chatHostMessage';
@@ -8,14 +8,14 @@ import { ChatModel } from './chatModel';
 import { chatSavedState, savedDraft } from './chatSavedState';
 import { Composer } from './composer';
 import { createComposerLayout, showAttachments, showBusy, type ComposerLayout } from './composerLayout';
-import { element } from './dom';
+import { element } from '../common/dom';
 import { HistoryPanel } from './historyPanel';
-import { interceptLinks } from './linkClicks';
+import { interceptLinks } from '../common/linkClicks';
 import { MessageList } from './messageList';
 import { SystemPromptPanel } from './systemPromptPanel';
-import { enableToolbarArrowKeys } from './toolbarKeys';
-import type { ViewFactory } from './view';
-import { getVsCodeApi, type VsCodeApi } from './vscodeApi';
+import { enableToolbarArrowKeys } from '../common/toolbarKeys';
+import type { ViewFactory } from '../common/view';
+import { getVsCodeApi, type VsCodeApi } from '../common/vscodeApi';
 
 const HISTORY_ID = 'chat-history';
 

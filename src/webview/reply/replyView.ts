@@ -1,15 +1,15 @@
-import { text } from './strings';
-import type { HostToWebviewMessage, ReplyViewModel } from '../core/protocol/replyProtocol';
-import { ACTION_BUTTON_SELECTOR, appendActionButtons, readButtonAction } from './actionButtons';
-import { ActionFeedback } from './actionFeedback';
-import { interceptLinks } from './linkClicks';
+import { text } from '../common/strings';
+import type { HostToWebviewMessage, ReplyViewModel } from '../../core/protocol/replyProtocol';
+import { ACTION_BUTTON_SELECTOR, appendActionButtons, readButtonAction } from '../codeActions/actionButtons';
+import { ActionFeedback } from '../codeActions/actionFeedback';
+import { interceptLinks } from '../common/linkClicks';
 import { createReplyLayout, type ReplyLayout } from './replyLayout';
-import { renderReplyContent } from './replyContent';
+import { renderReplyContent } from '../codeActions/markdownWithActions';
 import { replyState, savedReply } from './replyState';
-import { enableToolbarArrowKeys } from './toolbarKeys';
+import { enableToolbarArrowKeys } from '../common/toolbarKeys';
 import { parseHostMessage } from './hostMessage';
-import type { ViewFactory } from './view';
-import { getVsCodeApi, type VsCodeApi } from './vscodeApi';
+import type { ViewFactory } from '../common/view';
+import { getVsCodeApi, type VsCodeApi } from '../common/vscodeApi';
 
 /** Shows one assistant reply with action toolbars for each code block and for the whole reply. */
 class ReplyView {

@@ -1,6 +1,6 @@
-import type { CodeAction, HostToWebviewMessage, ReplyViewModel } from '../core/protocol/replyProtocol';
-import { isCodeAction } from './actionLabels';
-import { isRecord, isText } from './shapes';
+import type { CodeAction, HostToWebviewMessage, ReplyViewModel } from '../../core/protocol/replyProtocol';
+import { isCodeAction } from '../codeActions/actionLabels';
+import { isRecord, isText } from '../chat/shapes';
 
 /**
  * Strict shape checks for what arrives from the host (and from saved webview state). Anything

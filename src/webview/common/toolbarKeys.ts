@@ -1,4 +1,4 @@
-import { ACTION_BUTTON_SELECTOR } from './actionButtons';
+import { ACTION_BUTTON_SELECTOR } from '../codeActions/actionButtons';
 
 /**
  * Arrow keys, Home and End move focus between the buttons of the toolbar that has focus.

@@ -1,4 +1,4 @@
-import type { CodeAction } from '../core/protocol/replyProtocol';
+import type { CodeAction } from '../../core/protocol/replyProtocol';
 import { actionDoneLabel, actionLabel } from './actionLabels';
 import { readButtonAction, setButtonLabel } from './actionButtons';
 

@@ -1,4 +1,4 @@
-import { isOpenableLink } from '../core/protocol/replyProtocol';
+import { isOpenableLink } from '../../core/protocol/replyProtocol';
 
 /**
  * Links never navigate the webview: every click on a link is cancelled and, for a safe http(s)

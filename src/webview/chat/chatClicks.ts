@@ -1,7 +1,7 @@
-import type { ChatToHostMessage } from '../core/protocol/chatProtocol';
-import type { CodeAction } from '../core/protocol/replyProtocol';
-import { ACTION_BUTTON_SELECTOR, readButtonAction } from './actionButtons';
-import { isRecoveryAction } from '../core/protocol/recoveryActions';
+import type { ChatToHostMessage } from '../../core/protocol/chatProtocol';
+import type { CodeAction } from '../../core/protocol/replyProtocol';
+import { ACTION_BUTTON_SELECTOR, readButtonAction } from '../codeActions/actionButtons';
+import { isRecoveryAction } from '../../core/protocol/recoveryActions';
 import { commandMessage, isChatCommand } from './chatCommands';
 
 /** What a click on one of the chat view's buttons asks for. */

@@ -1,6 +1,6 @@
-import type { AttachmentView } from '../core/protocol/chatProtocol';
-import { button, element } from './dom';
-import { text } from './strings';
+import type { AttachmentView } from '../../core/protocol/chatProtocol';
+import { button, element } from '../common/dom';
+import { text } from '../common/strings';
 
 /** Longest message the host accepts. */
 export const MAX_MESSAGE = 1_000_000;

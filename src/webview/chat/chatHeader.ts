@@ -1,6 +1,6 @@
-import { button, element } from './dom';
-import { text } from './strings';
-import type { ClusterView } from '../core/protocol/chatProtocol';
+import { button, element } from '../common/dom';
+import { text } from '../common/strings';
+import type { ClusterView } from '../../core/protocol/chatProtocol';
 
 /**
  * The chat's header:

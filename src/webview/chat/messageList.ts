@@ -1,12 +1,12 @@
-import type { ChatMessageView } from '../core/protocol/chatProtocol';
+import type { ChatMessageView } from '../../core/protocol/chatProtocol';
 import type { ChatModel } from './chatModel';
 import { planChunks } from './chunkPlan';
-import { markRenderOnce, RENDER_MARKS, startRenderMarks } from './renderMarks';
-import { element } from './dom';
-import { LazyHighlighter } from './lazyHighlight';
+import { markRenderOnce, RENDER_MARKS, startRenderMarks } from '../markdown/renderMarks';
+import { element } from '../common/dom';
+import { LazyHighlighter } from '../markdown/lazyHighlight';
 import { createErrorElement, createMessageElement, createRegenerateButton } from './messageElement';
 import { isNearBottom, pinnedAfterScroll } from './scrollPosition';
-import { text } from './strings';
+import { text } from '../common/strings';
 
 /** Appending more messages than this at once defers their highlighting too. */
 const IMMEDIATE_HIGHLIGHT_LIMIT = 5;

@@ -1,5 +1,5 @@
 import DOMPurify, { type Config } from 'dompurify';
-import { isOpenableLink } from '../core/protocol/replyProtocol';
+import { isOpenableLink } from '../../core/protocol/replyProtocol';
 
 /**
  * The only way rendered reply HTML reaches the page: a strict allowlist of exactly what

@@ -1,4 +1,4 @@
-import type { CodeAction } from '../core/protocol/replyProtocol';
+import type { CodeAction } from '../../core/protocol/replyProtocol';
 import { actionAriaLabel, actionLabel, isCodeAction, orderedActions, type ActionTarget } from './actionLabels';
 
 /**

@@ -5,7 +5,7 @@ import type {
   ClusterView,
   ConversationView,
   HistoryItemView,
-} from '../core/protocol/chatProtocol';
+} from '../../core/protocol/chatProtocol';
 
 /**
  * What the chat view currently shows, kept apart from the DOM: the conversation (messages in

@@ -1,6 +1,6 @@
-import { CODE_ACTIONS, type CodeAction } from '../core/protocol/replyProtocol';
-import type { WebviewStringKey } from '../core/protocol/webviewStrings';
-import { text } from './strings';
+import { CODE_ACTIONS, type CodeAction } from '../../core/protocol/replyProtocol';
+import type { WebviewStringKey } from '../../core/protocol/webviewStrings';
+import { text } from '../common/strings';
 
 /** Which code block an action applies to: its index, or the whole reply. */
 export type ActionTarget = number | 'all';

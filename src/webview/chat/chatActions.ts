@@ -1,7 +1,7 @@
-import type { ErrorAction } from '../core/protocol/chatProtocol';
-import type { CodeAction } from '../core/protocol/replyProtocol';
-import type { WebviewStringKey } from '../core/protocol/webviewStrings';
-import { text } from './strings';
+import type { ErrorAction } from '../../core/protocol/chatProtocol';
+import type { CodeAction } from '../../core/protocol/replyProtocol';
+import type { WebviewStringKey } from '../../core/protocol/webviewStrings';
+import { text } from '../common/strings';
 
 /** What a code block in a chat reply offers (continuing in chat makes no sense inside the chat). */
 export const CHAT_CODE_ACTIONS: readonly CodeAction[] = ['copy', 'insert', 'replace', 'diff', 'newFile'];

@@ -1,7 +1,7 @@
-import type { CodeAction } from '../core/protocol/replyProtocol';
+import type { CodeAction } from '../../core/protocol/replyProtocol';
 import { appendActionButtons } from './actionButtons';
-import { renderMarkdown, type RenderOptions } from './renderMarkdown';
-import { sanitizeHtml } from './sanitize';
+import { renderMarkdown, type RenderOptions } from '../markdown/renderMarkdown';
+import { sanitizeHtml } from '../markdown/sanitize';
 
 /**
  * A reply's markdown as sanitized DOM, each code block's toolbar
