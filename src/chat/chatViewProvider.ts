@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ChatToHostMessage, HostToChatMessage } from '../core/protocol/chatProtocol';
-import { parseChatMessage } from '../core/protocol/chatSchema';
+import { parseChatMessage } from '../core/protocol/chatToHostSchema';
 import { WebviewChannel } from '../webviewHost/webviewChannel';
 import { webviewHtml, webviewOptions } from '../webviewHost/webviewHtml';
 import type { ChatController, ChatViewConnection } from './chatController';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { CodeAction, HostToWebviewMessage, WebviewToHostMessage } from '../core/protocol/replyProtocol';
-import { parseWebviewMessage } from '../core/protocol/replySchema';
+import { parseWebviewMessage } from '../core/protocol/replyToHostSchema';
 import type { ReplyActions } from './replyActions';
 import type { ReplyStore, StoredReply } from './replyStore';
 import { WebviewChannel } from '../webviewHost/webviewChannel';

@@ -3,6 +3,13 @@ interface MessageSchema<Parsed> {
   safeParse(raw: unknown): { readonly success: true; readonly data: Parsed } | { readonly success: false };
 }
 
+/** `T` with every array and object read-only, as the protocols declare their messages. */
+type Immutable<T> = T extends readonly (infer Item)[]
+  ? readonly Immutable<Item>[]
+  : T extends object
+    ? { readonly [Key in keyof T]: Immutable<T[Key]> }
+    : T;
+
 /**
  * The parse function of a webview protocol: the message when the schema accepts it, else
  * undefined. It compiles only while the schema and the protocol's hand-written `Message` type
@@ -10,7 +17,7 @@ interface MessageSchema<Parsed> {
  */
 export function messageParser<Message, Parsed extends Message>(
   schema: MessageSchema<Parsed>,
-  ..._sameMessages: [Message] extends [Parsed] ? [] : [never]
+  ..._sameMessages: [Message] extends [Immutable<Parsed>] ? [] : [never]
 ): (raw: unknown) => Message | undefined {
   return (raw) => {
     const parsed = schema.safeParse(raw);

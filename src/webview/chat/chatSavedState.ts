@@ -1,5 +1,4 @@
-import { CHAT_LIMITS } from './chatHostMessage';
-import { isRecord, isText } from './shapes';
+import { parseSavedDraft } from '../../core/protocol/hostToChatSchema';
 
 /**
  * What the chat view saves with `setState`: only the unsent draft, as a fallback for the moment
@@ -16,9 +15,5 @@ export function chatSavedState(draft: string): ChatSavedState {
 
 /** The draft in saved state, if the state is a well-formed chat state. */
 export function savedDraft(state: unknown): string | undefined {
-  if (!isRecord(state) || state['view'] !== 'chat') {
-    return undefined;
-  }
-  const { draft } = state;
-  return isText(draft, CHAT_LIMITS.draft) ? draft : undefined;
+  return parseSavedDraft(state);
 }

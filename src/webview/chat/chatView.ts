@@ -3,7 +3,7 @@ import type { CodeAction } from '../../core/protocol/replyProtocol';
 import { ActionFeedback } from '../codeActions/actionFeedback';
 import { readChatClick, type ChatClick } from './chatClicks';
 import { createChatHeader, showCluster, type ChatHeader } from './chatHeader';
-import { parseChatHostMessage } from './chatHostMessage';
+import { parseChatHostMessage } from '../../core/protocol/hostToChatSchema';
 import { ChatModel } from './chatModel';
 import { chatSavedState, savedDraft } from './chatSavedState';
 import { Composer } from './composer';

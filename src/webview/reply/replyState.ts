@@ -1,5 +1,5 @@
 import type { ReplyViewModel } from '../../core/protocol/replyProtocol';
-import { parseReplyViewModel } from './hostMessage';
+import { parseReplyViewModel } from '../../core/protocol/hostToReplySchema';
 
 /** What the reply view saves with `setState`, so a hidden or restored panel shows its reply again. */
 export interface ReplyState {

@@ -7,7 +7,7 @@ import { createReplyLayout, type ReplyLayout } from './replyLayout';
 import { renderReplyContent } from '../codeActions/markdownWithActions';
 import { replyState, savedReply } from './replyState';
 import { enableToolbarArrowKeys } from '../common/toolbarKeys';
-import { parseHostMessage } from './hostMessage';
+import { parseHostMessage } from '../../core/protocol/hostToReplySchema';
 import type { ViewFactory } from '../common/view';
 import { getVsCodeApi, type VsCodeApi } from '../common/vscodeApi';
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { extractCodeBlocks, languageIdForFence } from '../../../src/core/markdown';
 import { isOpenableLink } from '../../../src/core/protocol/replyProtocol';
-import { parseWebviewMessage } from '../../../src/core/protocol/replySchema';
+import { parseWebviewMessage } from '../../../src/core/protocol/replyToHostSchema';
 
 describe('webview protocol', () => {
   it('accepts the messages it defines', () => {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { isRecoveryAction, RECOVERY_ACTIONS } from '../../../src/core/protocol/recoveryActions';
 import { CODE_ACTIONS } from '../../../src/core/protocol/replyProtocol';
-import { parseChatMessage } from '../../../src/core/protocol/chatSchema';
+import { parseChatMessage } from '../../../src/core/protocol/chatToHostSchema';
 import { CHAT_CODE_ACTIONS, errorActionLabel } from '../../../src/webview/chat/chatActions';
 import { CHAT_COMMANDS, commandMessage, isChatCommand } from '../../../src/webview/chat/chatCommands';
 import { chatSavedState, savedDraft } from '../../../src/webview/chat/chatSavedState';

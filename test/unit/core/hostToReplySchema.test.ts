@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseHostMessage, parseReplyViewModel } from '../../../src/webview/reply/hostMessage';
+import { parseHostMessage, parseReplyViewModel } from '../../../src/core/protocol/hostToReplySchema';
 import { replyState, savedReply } from '../../../src/webview/reply/replyState';
 
 const reply = {

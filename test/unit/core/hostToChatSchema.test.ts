@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseChatHostMessage } from '../../../src/webview/chat/chatHostMessage';
+import { parseChatHostMessage } from '../../../src/core/protocol/hostToChatSchema';
 
 const conversation = {
   id: 'c-1',
@@ -38,7 +38,7 @@ describe('chat host messages', () => {
     const withNull = parseChatHostMessage({ ...chatState, cluster: null, conversation: { ...conversation, error: null } });
     assert.ok(withNull?.type === 'chatState');
     assert.equal(withNull.cluster, undefined);
-    assert.ok(!('error' in withNull.conversation));
+    assert.equal(withNull.conversation.error, undefined);
   });
 
   it('accepts every incremental message type', () => {
@@ -72,14 +72,20 @@ describe('chat host messages', () => {
     assert.deepEqual(parsed.error?.actions, ['retry', 'updateApiKey']);
   });
 
-  it('keeps a message without a cluster free of the field', () => {
+  it('reads a message whose cluster is undefined or null as one without a cluster', () => {
     const parsed = parseChatHostMessage({
       type: 'messagesAppended',
       conversationId: 'c',
-      messages: [{ index: 0, role: 'assistant', content: 'x', cluster: undefined }],
+      messages: [
+        { index: 0, role: 'assistant', content: 'x', cluster: undefined },
+        { index: 1, role: 'assistant', content: 'y', cluster: null },
+      ],
     });
     assert.ok(parsed?.type === 'messagesAppended');
-    assert.ok(!('cluster' in (parsed.messages[0] ?? {})));
+    assert.deepEqual(
+      parsed.messages.map((message) => message.cluster),
+      [undefined, undefined],
+    );
   });
 
   const malformed: unknown[] = [
