@@ -20,8 +20,6 @@ import { ChatTurns } from './chatTurns';
 import { ConversationStore } from './conversationStore';
 import { askConversationTitle, confirmConversationDelete } from './conversationPrompts';
 
-const DRAFT_SAVE_DELAY_MS = 400;
-
 /** Where the controller sends view updates; absent while the view is not shown. */
 export interface ChatViewConnection {
   post(message: HostToChatMessage): void;
@@ -38,7 +36,6 @@ export class ChatController implements vscode.Disposable {
   private readonly codeActions: ChatCodeActions;
   private attachments: Attachment[] = [];
   private view: ChatViewConnection | undefined;
-  private draftTimer: NodeJS.Timeout | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
@@ -195,13 +192,7 @@ export class ChatController implements vscode.Disposable {
 
   /** The unsent input changed; saved shortly after typing stops. */
   draftChanged(text: string): void {
-    const conversation = this.store.active();
-    if (conversation.draft === text) {
-      return;
-    }
-    this.store.update({ ...conversation, draft: text });
-    clearTimeout(this.draftTimer);
-    this.draftTimer = setTimeout(() => void this.store.save(this.store.get(conversation.id) ?? conversation), DRAFT_SAVE_DELAY_MS);
+    this.store.setDraft(this.store.active().id, text);
   }
 
   /** The fix the user chose on a failed turn. */
@@ -215,7 +206,6 @@ export class ChatController implements vscode.Disposable {
   }
 
   dispose(): void {
-    clearTimeout(this.draftTimer);
     this.store.flush();
     this.turns.stop();
     for (const subscription of this.subscriptions) {

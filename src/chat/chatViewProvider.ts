@@ -8,13 +8,39 @@ import type { ChatController, ChatViewConnection } from './chatController';
 export const CHAT_VIEW_ID = 'clusterChat.chatView';
 
 type ViewMessage = Exclude<ChatToHostMessage, { type: 'ready' | 'openLink' }>;
+type MessageOfType = { [Type in ViewMessage['type']]: Extract<ViewMessage, { type: Type }> };
+/** One handler per message type; a type without one does not compile. */
+type Handlers = { readonly [Type in keyof MessageOfType]: (message: MessageOfType[Type]) => unknown };
 
-/** Gestures in the chat view that the extension's own commands carry out. */
-const COMMANDS: Record<'addSelection' | 'addFile' | 'selectCluster', string> = {
-  addSelection: 'clusterChat.addSelectionToChat',
-  addFile: 'clusterChat.addFileToChat',
-  selectCluster: 'clusterChat.selectCluster',
-};
+function handlersFor(chat: ChatController): Handlers {
+  const command = (id: string) => () => vscode.commands.executeCommand(id);
+  return {
+    send: ({ text }) => chat.send(text),
+    stop: () => chat.stop(),
+    draftChanged: ({ text }) => chat.draftChanged(text),
+    editAndResend: ({ index, text }) => chat.editAndResend(index, text),
+    copyMessage: ({ index }) => chat.copyMessage(index),
+    codeAction: ({ reply, action, block }) => chat.codeAction(reply, action, block),
+    regenerate: () => chat.regenerate(),
+    errorAction: ({ action }) => chat.errorAction(action),
+    addSelection: command('clusterChat.addSelectionToChat'),
+    removeAttachment: ({ id }) => chat.removeAttachment(id),
+    addFile: command('clusterChat.addFileToChat'),
+    setSystemPrompt: ({ text }) => chat.setSystemPrompt(text),
+    newChat: () => chat.newChat(),
+    switchConversation: ({ id }) => chat.switchTo(id),
+    selectCluster: command('clusterChat.selectCluster'),
+    renameConversation: ({ id }) => chat.rename(id),
+    export: ({ format }) =>
+      vscode.commands.executeCommand(format === 'json' ? 'clusterChat.exportChatJson' : 'clusterChat.exportChatMarkdown'),
+    deleteConversation: ({ id }) => chat.delete(id),
+  };
+}
+
+/** Hands a message to its own handler (the mapped types let the compiler pair the two). */
+function dispatch<Type extends keyof MessageOfType>(handlers: Handlers, type: Type, message: MessageOfType[Type]): unknown {
+  return handlers[type](message);
+}
 
 /**
  * The sidebar chat as a webview view. It keeps no state of its own (no retainContextWhenHidden):
@@ -29,6 +55,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
+    const handlers = handlersFor(this.controller);
     view.webview.options = webviewOptions(this.extensionUri);
     view.webview.html = webviewHtml(view.webview, this.extensionUri, 'chat', vscode.l10n.t('Cluster Chat'));
     const channel = new WebviewChannel<ChatToHostMessage, HostToChatMessage>(view.webview, {
@@ -38,7 +65,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
         this.controller.attach(connection);
         return this.controller.sendState();
       },
-      onMessage: (message) => this.dispatch(message),
+      onMessage: (message) => dispatch(handlers, message.type, message),
       log: this.log,
     });
     const connection: ChatViewConnection = { post: (message) => channel.post(message) };
@@ -46,46 +73,5 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
       channel.dispose();
       this.controller.detach(connection);
     });
-  }
-
-  private dispatch(message: ViewMessage): unknown {
-    const chat = this.controller;
-    switch (message.type) {
-      case 'addSelection':
-      case 'addFile':
-      case 'selectCluster':
-        return vscode.commands.executeCommand(COMMANDS[message.type]);
-      case 'send':
-        return chat.send(message.text);
-      case 'editAndResend':
-        return chat.editAndResend(message.index, message.text);
-      case 'stop':
-        return chat.stop();
-      case 'draftChanged':
-        return chat.draftChanged(message.text);
-      case 'codeAction':
-        return chat.codeAction(message.reply, message.action, message.block);
-      case 'regenerate':
-        return chat.regenerate();
-      case 'copyMessage':
-        return chat.copyMessage(message.index);
-      case 'errorAction':
-        return chat.errorAction(message.action);
-      case 'setSystemPrompt':
-        return chat.setSystemPrompt(message.text);
-      case 'newChat':
-        return chat.newChat();
-      case 'removeAttachment':
-        return chat.removeAttachment(message.id);
-      case 'switchConversation':
-        return chat.switchTo(message.id);
-      case 'renameConversation':
-        return chat.rename(message.id);
-      case 'deleteConversation':
-        return chat.delete(message.id);
-      case 'export':
-        return vscode.commands.executeCommand(message.format === 'json' ? 'clusterChat.exportChatJson' : 'clusterChat.exportChatMarkdown');
-    }
-    return undefined;
   }
 }

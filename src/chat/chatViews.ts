@@ -1,18 +1,11 @@
-import type {
-  AttachmentView,
-  ChatErrorView,
-  ChatMessageView,
-  ClusterView,
-  ConversationView,
-  HistoryItemView,
-} from '../core/protocol/chatProtocol';
+import type * as View from '../core/protocol/chatProtocol';
 import { clusterLabel } from '../clusters/clusterStore';
 import type { Attachment, StoredConversation } from '../core/chat/conversation';
 import type { ClusterEntry } from '../settings';
 
 /** What the chat view shows, built from the stored conversations: plain data for the protocol. */
 
-export function messageView(conversation: StoredConversation, index: number): ChatMessageView {
+export function messageView(conversation: StoredConversation, index: number): View.ChatMessageView {
   const message = conversation.messages[index];
   if (!message) {
     throw new Error(`no message ${index}`);
@@ -20,11 +13,15 @@ export function messageView(conversation: StoredConversation, index: number): Ch
   return { index, role: message.role, content: message.content, ...(message.cluster ? { cluster: message.cluster } : {}) };
 }
 
-export function lastMessageView(conversation: StoredConversation): ChatMessageView {
+export function lastMessageView(conversation: StoredConversation): View.ChatMessageView {
   return messageView(conversation, conversation.messages.length - 1);
 }
 
-export function conversationView(conversation: StoredConversation, error: ChatErrorView | undefined, busy: boolean): ConversationView {
+export function conversationView(
+  conversation: StoredConversation,
+  error: View.ChatErrorView | undefined,
+  busy: boolean,
+): View.ConversationView {
   return {
     id: conversation.id,
     title: conversation.title,
@@ -36,7 +33,7 @@ export function conversationView(conversation: StoredConversation, error: ChatEr
 }
 
 /** Newest first; an empty conversation is listed only while it is the active one. */
-export function historyViews(conversations: readonly StoredConversation[], activeId: string): HistoryItemView[] {
+export function historyViews(conversations: readonly StoredConversation[], activeId: string): View.HistoryItemView[] {
   return conversations
     .filter((conversation) => conversation.messages.length > 0 || conversation.id === activeId)
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
@@ -48,7 +45,7 @@ export function historyViews(conversations: readonly StoredConversation[], activ
     }));
 }
 
-export function attachmentViews(attachments: readonly Attachment[]): AttachmentView[] {
+export function attachmentViews(attachments: readonly Attachment[]): View.AttachmentView[] {
   return attachments.map((attachment) => ({ id: attachment.id, label: attachment.label, lines: attachment.code.split('\n').length }));
 }
 
@@ -61,6 +58,6 @@ export function lastIndexOf(conversation: StoredConversation, role: 'user' | 'as
   return -1;
 }
 
-export function clusterView(cluster: ClusterEntry | undefined): ClusterView | undefined {
+export function clusterView(cluster: ClusterEntry | undefined): View.ClusterView | undefined {
   return cluster ? { id: cluster.id, label: clusterLabel(cluster) } : undefined;
 }

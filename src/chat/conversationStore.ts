@@ -5,6 +5,7 @@ import type { ConversationFiles } from '../core/chat/conversationFiles';
 import { settings } from '../settings';
 
 const ACTIVE_KEY = 'clusterChat.activeConversation';
+const DRAFT_SAVE_DELAY_MS = 400;
 
 /**
  * The saved conversations in memory and on disk, and which one is active. Loaded once, on first
@@ -16,6 +17,7 @@ export class ConversationStore {
   private loaded: Promise<void> | undefined;
   /** Conversations whose last message is a user message nobody answered (the host stopped mid-request). */
   private interrupted: string[] = [];
+  private draftTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly files: ConversationFiles,
@@ -79,6 +81,22 @@ export class ConversationStore {
     }
   }
 
+  /** Keeps the unsent input of a conversation; written shortly after typing stops. */
+  setDraft(id: string, draft: string): void {
+    const conversation = this.conversations.get(id);
+    if (!conversation || conversation.draft === draft) {
+      return;
+    }
+    this.update({ ...conversation, draft });
+    clearTimeout(this.draftTimer);
+    this.draftTimer = setTimeout(() => {
+      const current = this.conversations.get(id);
+      if (current) {
+        void this.save(current);
+      }
+    }, DRAFT_SAVE_DELAY_MS);
+  }
+
   async delete(id: string): Promise<void> {
     this.conversations.delete(id);
     await this.files.delete(id);
@@ -86,6 +104,7 @@ export class ConversationStore {
 
   /** Writes the active conversation once more (the window is closing; its draft may be unsaved). */
   flush(): void {
+    clearTimeout(this.draftTimer);
     const pending = this.conversations.get(this.activeConversationId);
     if (pending) {
       this.files.save(pending).catch((error: unknown) => this.log.error(`Saving the conversation on close failed: ${String(error)}`));

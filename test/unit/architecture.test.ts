@@ -51,4 +51,20 @@ describe('architecture', () => {
       [path.join('src', 'core', 'client', 'http', 'undici.ts')],
     );
   });
+
+  it('src/ holds only extension.ts and settings.ts at its root; everything else is in a feature folder', () => {
+    const loose = fs
+      .readdirSync(path.join(root, 'src'), { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name)
+      .sort();
+    assert.deepEqual(loose, ['extension.ts', 'settings.ts']);
+  });
+
+  it('no source file is longer than 250 lines', () => {
+    const long = sourceFiles(path.join(root, 'src'))
+      .map((file) => ({ file: path.relative(root, file), lines: fs.readFileSync(file, 'utf8').split('\n').length - 1 }))
+      .filter(({ lines }) => lines > 250);
+    assert.deepEqual(long, []);
+  });
 });

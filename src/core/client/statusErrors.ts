@@ -3,19 +3,22 @@ import { capitalize, ClusterError, clusterName, type ErrorContext, formatSeconds
 
 /** Failures where the service answered with a status that explains them, or where nothing was sent. */
 
-/** The base URL or another setting makes a safe request impossible; nothing was sent. */
-export class ConfigurationError extends ClusterError {
-  readonly kind = 'config';
+/** The request was refused before a cluster could run it, so nothing ran and a retry repeats nothing. */
+export abstract class RefusedRequestError extends ClusterError {
   readonly mayHaveBeenProcessed = false;
+}
+
+/** The base URL or another setting makes a safe request impossible; nothing was sent. */
+export class ConfigurationError extends RefusedRequestError {
+  readonly kind = 'config';
   constructor(summary: string) {
     super(summary, {});
   }
 }
 
 /** 401 or 403: the key is missing, wrong, or has no access to this cluster. */
-export class AuthError extends ClusterError {
+export class AuthError extends RefusedRequestError {
   readonly kind = 'auth';
-  readonly mayHaveBeenProcessed = false;
   constructor(context: ErrorContext) {
     super(
       context.status === 403
@@ -34,18 +37,16 @@ export class AuthError extends ClusterError {
 }
 
 /** No key is stored for the service's origin, and the caller cannot ask the user for one. */
-export class MissingApiKeyError extends ClusterError {
+export class MissingApiKeyError extends RefusedRequestError {
   readonly kind = 'auth';
-  readonly mayHaveBeenProcessed = false;
   constructor(origin: string) {
     super(l10n.t('No API key is set for {0}. Set one with “Cluster Chat: Set API Key”.', origin), {});
   }
 }
 
 /** 404: no cluster with this id (ids are opaque; it may be mistyped or deleted). */
-export class UnknownClusterError extends ClusterError {
+export class UnknownClusterError extends RefusedRequestError {
   readonly kind = 'unknownCluster';
-  readonly mayHaveBeenProcessed = false;
   constructor(context: ErrorContext) {
     super(
       l10n.t(
@@ -59,18 +60,16 @@ export class UnknownClusterError extends ClusterError {
 }
 
 /** 400 or 422: the service refused the request's content. */
-export class BadRequestError extends ClusterError {
+export class BadRequestError extends RefusedRequestError {
   readonly kind = 'badRequest';
-  readonly mayHaveBeenProcessed = false;
   constructor(context: ErrorContext) {
     super(l10n.t('The cluster service rejected the request as invalid{0}.', statusText(context.status)), context);
   }
 }
 
 /** 413: the conversation is larger than the service accepts. */
-export class RequestTooLargeError extends ClusterError {
+export class RequestTooLargeError extends RefusedRequestError {
   readonly kind = 'tooLarge';
-  readonly mayHaveBeenProcessed = false;
   constructor(context: ErrorContext) {
     super(
       l10n.t(
@@ -83,9 +82,8 @@ export class RequestTooLargeError extends ClusterError {
 }
 
 /** 429: too many requests; `retryAfterSeconds` is what the service asked for, if it said. */
-export class RateLimitedError extends ClusterError {
+export class RateLimitedError extends RefusedRequestError {
   readonly kind = 'rateLimited';
-  readonly mayHaveBeenProcessed = false;
   readonly retryAfterSeconds: number | undefined;
   constructor(context: ErrorContext, retryAfterSeconds: number | undefined) {
     super(

@@ -8,7 +8,7 @@ import { ChatModel } from './chatModel';
 import { chatSavedState, savedDraft } from './chatSavedState';
 import { Composer } from './composer';
 import { createComposerLayout, showAttachments, showBusy, type ComposerLayout } from './composerLayout';
-import { element } from '../common/dom';
+import { statusRegion } from '../common/dom';
 import { HistoryPanel } from './historyPanel';
 import { interceptLinks } from '../common/linkClicks';
 import { MessageList } from './messageList';
@@ -41,9 +41,7 @@ class ChatView {
     this.history = new HistoryPanel(HISTORY_ID, this.header.historyToggle);
     this.messages = new MessageList(this.model);
     this.layout = createComposerLayout();
-    const status = element('div', 'visually-hidden');
-    status.setAttribute('role', 'status');
-    status.setAttribute('aria-live', 'polite');
+    const status = statusRegion();
     this.feedback = new ActionFeedback(status);
     root.append(
       this.header.header,

@@ -1,4 +1,4 @@
-/** Small builders for the chat view's elements (text only through textContent, never markup). */
+/** Small builders for the views' elements (text only through textContent, never markup). */
 
 export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, textContent?: string): HTMLElementTagNameMap[K] {
   const created = document.createElement(tag);
@@ -7,6 +7,14 @@ export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className
     created.textContent = textContent;
   }
   return created;
+}
+
+/** A visually hidden live region that announces short outcomes ("Copied") to screen readers. */
+export function statusRegion(): HTMLDivElement {
+  const status = element('div', 'visually-hidden');
+  status.setAttribute('role', 'status');
+  status.setAttribute('aria-live', 'polite');
+  return status;
 }
 
 export interface ButtonOptions {

@@ -1,4 +1,6 @@
+import { element, statusRegion } from '../common/dom';
 import { text } from '../common/strings';
+
 /**
  * The reply page's fixed elements, created once so the live regions exist before content
  * arrives:
@@ -33,16 +35,8 @@ export function createReplyLayout(root: HTMLElement): ReplyLayout {
   content.id = 'reply';
   content.setAttribute('aria-live', 'polite');
 
-  const status = element('div', 'visually-hidden');
-  status.setAttribute('role', 'status');
-  status.setAttribute('aria-live', 'polite');
+  const status = statusRegion();
 
   root.append(header, replyActions, content, status);
   return { header, title, cluster, replyActions, content, status };
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string): HTMLElementTagNameMap[K] {
-  const created = document.createElement(tag);
-  created.className = className;
-  return created;
 }
