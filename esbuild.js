@@ -58,11 +58,21 @@ async function main() {
   const targets = buildTargets(production);
   if (process.argv.includes('--watch')) {
     const contexts = await Promise.all(targets.map((options) => esbuild.context(options)));
+    // watch() only starts the first build; F5 waits for the line below, so it must follow the bundles.
+    // A failed first build is reported by esbuild itself, and watching goes on to pick up the fix.
+    const first = await Promise.all(contexts.map((context) => context.rebuild().catch(() => undefined)));
+    reportSizes(
+      first.filter((result) => result !== undefined),
+      production,
+    );
     await Promise.all(contexts.map((context) => context.watch()));
     console.log('esbuild: watching for changes');
     return;
   }
-  const results = await Promise.all(targets.map((options) => esbuild.build(options)));
+  reportSizes(await Promise.all(targets.map((options) => esbuild.build(options))), production);
+}
+
+function reportSizes(results, production) {
   for (const result of results) {
     for (const [file, info] of Object.entries(result.metafile?.outputs ?? {})) {
       if (!file.endsWith('.map')) {
