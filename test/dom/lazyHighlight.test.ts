@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { PENDING_HIGHLIGHT_CLASS } from '../../src/webview/markdown/renderMarkdown';
 import { RENDER_MARKS } from '../../src/webview/markdown/renderMarks';
 import { appended, assistant, chatState, turns, user } from './helpers/chatFixtures';
+import { FakeLayout } from './helpers/layout';
 import { usePage } from './helpers/page';
 import { all, one, textOf } from './helpers/query';
 import { ChatPage } from './helpers/views';
@@ -46,7 +47,10 @@ describe('Lazy highlighting of code in the chat', () => {
   });
 
   it('highlights a reply that arrives alone at once, and defers a batch of more than five', () => {
-    const chat = ChatPage.mount(page, chatState({ messages: [user(0, 'Go')] }));
+    const chat = ChatPage.mount(page);
+    // Tall enough for all eight messages to be rendered.
+    new FakeLayout(page, chat, 2000, 100);
+    chat.receive(chatState({ messages: [user(0, 'Go')] }));
     chat.receive(appended([assistant(1, '```ts\nconst now = 1;\n```')]));
     assert.ok(isHighlighted(chat.message(1)));
 

@@ -84,6 +84,21 @@ export class ChatModel {
     return undefined;
   }
 
+  /** The position in `messages` of the first message with an index of at least `index`. */
+  positionOf(index: number): number {
+    let low = 0;
+    let high = this.list.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.list[middle]?.index ?? index) < index) {
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    return low;
+  }
+
   lastIndexOf(role: ChatMessageView['role']): number | undefined {
     for (let position = this.list.length - 1; position >= 0; position--) {
       const message = this.list[position];

@@ -224,12 +224,7 @@ class ChatView {
   }
 
   private markEditing(index: number | undefined): void {
-    for (const item of this.messages.list.querySelectorAll('li.is-editing')) {
-      item.classList.remove('is-editing');
-    }
-    if (index !== undefined) {
-      this.messages.itemAt(index)?.classList.add('is-editing');
-    }
+    this.messages.markEditing(index);
   }
 }
 

@@ -1,189 +1,249 @@
 import type { ChatMessageView } from '../../core/protocol/chatProtocol';
 import type { ChatModel } from './chatModel';
-import { planChunks } from './chunkPlan';
 import { markRenderOnce, RENDER_MARKS, startRenderMarks } from '../markdown/renderMarks';
 import { element } from '../common/dom';
+import { FrameTask } from '../common/frameTask';
+import { estimateHeight } from './heightEstimate';
+import { HeightIndex } from './heightIndex';
 import { LazyHighlighter } from '../markdown/lazyHighlight';
-import { createErrorElement, createMessageElement, createRegenerateButton } from './messageElement';
-import { isNearBottom, pinnedAfterScroll } from './scrollPosition';
+import { EDITING_CLASS, FOUND_CLASS, MessageDecorations } from './messageDecorations';
+import { createMessageElement } from './messageElement';
+import { RenderedItems } from './renderedItems';
+import { renderRange, sameRange, stepTowards, type Viewport } from './renderRange';
+import { ScrollPin } from './scrollPin';
+import { SpacerHeights } from './spacerHeights';
 import { text } from '../common/strings';
 
 /** Appending more messages than this at once defers their highlighting too. */
 const IMMEDIATE_HIGHLIGHT_LIMIT = 5;
-
-const MESSAGE_SELECTOR = 'li.chat-message';
+/** Rendered beyond the viewport, above and below (px; at least one viewport). */
+export const RENDER_MARGIN = 600;
+/** The most messages in the DOM, however small they are. */
+export const MAX_RENDERED = 60;
+/** New messages rendered per frame beyond the visible ones, so a jump does not block input. */
+export const NEW_PER_FRAME = 8;
 
 /**
- * The conversation on the page:
+ * The conversation on the page, virtualized: only the messages near the viewport are in the DOM,
+ * spacers stand for the others (their heights estimated until a message was rendered and measured).
  *
  * ```html
  * <div class="chat-scroll">
  *   <p class="chat-empty">Ask the cluster anything, …</p>
+ *   <div class="chat-spacer chat-spacer-before" aria-hidden="true"></div>
  *   <ol id="messages" class="chat-messages" role="log" aria-live="polite">
- *     <li class="chat-message" data-index="0" data-role="user">…</li>
+ *     <li class="chat-message" data-index="0" data-role="user" aria-posinset="1" aria-setsize="2">…</li>
  *     <div class="chat-error" role="alert" data-index="0">…</div>
  *   </ol>
+ *   <div class="chat-spacer chat-spacer-after" aria-hidden="true"></div>
  * </div>
  * ```
  *
- * A whole conversation is rendered newest first, a chunk at a time, yielding between chunks so
- * input stays responsive; code is highlighted when its message comes into view. While the user
- * has not scrolled up, the view stays at the end as messages arrive and their heights settle.
+ * While the user has not scrolled up, the view stays at the end as messages arrive and heights
+ * settle; otherwise the message at the top of the view stays where it is when heights change.
  */
 export class MessageList {
   readonly scroller: HTMLDivElement;
   readonly list: HTMLOListElement;
   private readonly empty: HTMLParagraphElement;
   private readonly highlighter: LazyHighlighter;
-  private errorBox: { readonly element: HTMLDivElement; readonly source: object } | undefined;
-  private generation = 0;
-  private timer: number | undefined;
-  private pinned = true;
-  private lastTop = 0;
+  private readonly heights = new HeightIndex();
+  private readonly spacers = new SpacerHeights();
+  private readonly rendered: RenderedItems;
+  private readonly decorations: MessageDecorations;
+  /** Messages appended in a small batch: highlighted at once. */
+  private immediate = new WeakSet<ChatMessageView>();
+  private readonly frame = new FrameTask(() => this.update());
+  private settling = false;
+  private readonly pin: ScrollPin;
 
   constructor(private readonly model: ChatModel) {
     this.scroller = element('div', 'chat-scroll');
     this.empty = element('p', 'chat-empty', text('chatEmpty'));
     this.list = element('ol', 'chat-messages');
     this.list.id = 'messages';
+    this.list.tabIndex = -1;
     this.list.setAttribute('role', 'log');
     this.list.setAttribute('aria-live', 'polite');
     this.list.setAttribute('aria-label', text('chatMessages'));
-    this.scroller.append(this.empty, this.list);
+    this.scroller.append(this.empty, spacer('chat-spacer-before'), this.list, spacer('chat-spacer-after'));
     this.highlighter = new LazyHighlighter(this.scroller);
-    this.scroller.addEventListener('scroll', () => this.onScroll(), { passive: true });
+    this.decorations = new MessageDecorations(model, (index) => this.itemAt(index));
+    this.rendered = new RenderedItems(this.list, {
+      create: (message, position) => this.createElement(message, position),
+      dispose: (item) => this.highlighter.forget(item),
+    });
+    this.pin = new ScrollPin(this.scroller);
+    this.scroller.addEventListener(
+      'scroll',
+      () => {
+        this.pin.onScroll();
+        this.frame.schedule();
+      },
+      { passive: true },
+    );
     if (typeof ResizeObserver === 'function') {
-      const observer = new ResizeObserver(() => this.keepPinned());
+      const observer = new ResizeObserver(() => this.frame.schedule());
       observer.observe(this.list);
       observer.observe(this.scroller);
     }
   }
 
-  /** Replaces the page's messages with the model's, rendering them in chunks. */
+  /** Replaces the page's messages with the model's: the newest at once, the rest as the user scrolls. */
   showConversation(): void {
     startRenderMarks();
-    this.cancelPending();
+    this.frame.cancel();
     this.highlighter.reset();
-    this.errorBox?.element.remove();
-    this.errorBox = undefined;
-    this.list.replaceChildren();
-    const snapshot = [...this.model.messages];
-    const chunks = planChunks(snapshot.length);
-    const generation = ++this.generation;
+    this.rendered.clear();
+    this.decorations.reset();
+    this.immediate = new WeakSet();
+    this.heights.reset(this.model.messages.map((message) => this.estimate(message)));
+    this.pin.pinned = true;
+    this.settling = true;
     this.list.setAttribute('aria-busy', 'true');
-    this.pinned = true;
-
-    const renderChunk = (position: number): void => {
-      this.timer = undefined;
-      const chunk = chunks[position];
-      if (generation !== this.generation || !chunk) {
-        this.list.removeAttribute('aria-busy');
-        if (generation === this.generation) {
-          markRenderOnce(RENDER_MARKS.allRendered);
-        }
-        return;
-      }
-      // Older chunks go before everything shown; skip messages removed or replaced meanwhile.
-      const current = snapshot.slice(chunk.start, chunk.end).filter((message) => this.model.messageAt(message.index) === message);
-      this.list.prepend(...current.map((message) => this.createElement(message, true)));
-      this.decorate();
-      this.keepPinned();
-      markRenderOnce(RENDER_MARKS.firstRender);
-      this.timer = window.setTimeout(() => renderChunk(position + 1), 0);
-    };
-    renderChunk(0);
-    this.decorate();
+    this.update();
+    markRenderOnce(RENDER_MARKS.firstRender);
   }
 
   /** Adds messages at the end (already in the model). */
   appendMessages(messages: readonly ChatMessageView[]): void {
     if (messages.some((message) => message.role === 'user')) {
-      this.pinned = true;
+      this.pin.pinned = true;
     }
-    const defer = messages.length > IMMEDIATE_HIGHLIGHT_LIMIT;
-    this.list.append(...messages.map((message) => this.createElement(message, defer)));
-    this.decorate();
-    this.keepPinned();
+    if (messages.length <= IMMEDIATE_HIGHLIGHT_LIMIT) {
+      messages.forEach((message) => this.immediate.add(message));
+    }
+    this.heights.push(this.model.messages.slice(this.heights.count).map((message) => this.estimate(message)));
+    this.update();
   }
 
   /** Removes the messages from `index` on (already removed from the model). */
   removeFrom(index: number): void {
-    for (const item of this.list.querySelectorAll<HTMLElement>(MESSAGE_SELECTOR)) {
-      if (Number(item.dataset['index']) >= index) {
-        this.highlighter.forget(item);
-        item.remove();
-      }
-    }
-    this.decorate();
+    this.heights.truncate(this.model.positionOf(index));
+    this.update();
   }
 
   /** Brings the placeholder, the regenerate button and the error in line with the model. */
   decorate(): void {
     this.empty.hidden = this.model.messages.length > 0;
-    this.placeRegenerate(this.model.lastIndexOf('assistant'));
-    this.placeError();
+    this.decorations.apply(this.list);
   }
 
   itemAt(index: number): HTMLElement | null {
-    return this.list.querySelector<HTMLElement>(`${MESSAGE_SELECTOR}[data-index="${index}"]`);
+    const position = this.model.positionOf(index);
+    return this.model.messages[position]?.index === index ? (this.rendered.elementAt(position) ?? null) : null;
   }
 
-  private keepPinned(): void {
-    if (this.pinned) {
-      this.scroller.scrollTop = this.scroller.scrollHeight;
-      this.lastTop = this.scroller.scrollTop;
+  /** Marks the message being edited (or none) and brings it into view. */
+  markEditing(index: number | undefined): void {
+    this.decorations.mark(EDITING_CLASS, index);
+    this.reveal(index);
+  }
+
+  /** Marks the current find match's message (or none) and brings it into view. */
+  markFound(index: number | undefined): HTMLElement | null {
+    this.decorations.mark(FOUND_CLASS, index);
+    return this.reveal(index);
+  }
+
+  /** The index of the first message in view (where a search starts). */
+  firstVisibleIndex(): number | undefined {
+    return this.model.messages[this.heights.positionAt(this.viewport().top)]?.index;
+  }
+
+  /** Renders message `index` and scrolls the least needed to show it whole (its top if taller than the view). */
+  reveal(index: number | undefined): HTMLElement | null {
+    const position = index === undefined ? -1 : this.model.positionOf(index);
+    if (index === undefined || this.model.messages[position]?.index !== index) {
+      return null;
+    }
+    const view = this.viewport();
+    const top = this.heights.offsetOf(position);
+    const bottom = top + this.heights.heightAt(position);
+    const target = top < view.top || bottom - top > view.height ? top : bottom > view.top + view.height ? bottom - view.height : view.top;
+    if (target !== view.top) {
+      this.pin.jumpTo(target, target >= this.heights.total - view.height);
+    }
+    this.update();
+    return this.itemAt(index);
+  }
+
+  /** One frame's work: measure what is rendered, render what the viewport needs, keep the view still. */
+  private update(): void {
+    this.frame.cancel();
+    this.measure();
+    const anchor = this.pin.pinned ? undefined : this.anchor();
+    const view = this.viewport();
+    const target = renderRange(this.heights, view, Math.max(RENDER_MARGIN, view.height), MAX_RENDERED);
+    const visible = renderRange(this.heights, view, 0, MAX_RENDERED);
+    const next = stepTowards(this.rendered.range, visible, target, NEW_PER_FRAME);
+    this.rendered.show(this.model.messages, next);
+    this.decorate();
+    const resized = this.measure();
+    this.spacers.set(this.heights.offsetOf(next.start), this.heights.total - this.heights.offsetOf(next.end));
+    this.restore(anchor);
+    if (resized || !sameRange(next, target)) {
+      this.frame.schedule();
+    } else if (this.settling) {
+      this.settling = false;
+      this.list.removeAttribute('aria-busy');
+      markRenderOnce(RENDER_MARKS.allRendered);
     }
   }
 
-  private onScroll(): void {
-    const { scrollTop, scrollHeight, clientHeight } = this.scroller;
-    this.pinned = pinnedAfterScroll(this.pinned, this.lastTop, scrollTop, isNearBottom(scrollTop, scrollHeight, clientHeight));
-    this.lastTop = scrollTop;
+  /** Takes the rendered messages' heights (with an error box after one); true when one changed. */
+  private measure(): boolean {
+    let changed = false;
+    for (const [position, item] of this.rendered.entries()) {
+      const height = item.offsetHeight + (this.decorations.errorAfter(item)?.offsetHeight ?? 0);
+      // 0: not laid out (hidden view, or no layout engine): the estimate is the better guess.
+      if (height > 0 && this.heights.set(position, height)) {
+        changed = true;
+      }
+    }
+    return changed;
   }
 
-  private createElement(message: ChatMessageView, deferHighlight: boolean): HTMLLIElement {
-    const item = createMessageElement(message, this.model.authorOf(message, text('you'), text('assistant')), deferHighlight);
+  /** The message at the top of the view and how far into it the view starts. */
+  private anchor(): { readonly position: number; readonly offset: number } {
+    const top = this.scroller.scrollTop;
+    const position = this.heights.positionAt(top);
+    return { position, offset: top - this.heights.offsetOf(position) };
+  }
+
+  private restore(anchor: { readonly position: number; readonly offset: number } | undefined): void {
+    if (!anchor) {
+      this.pin.keepAtEnd();
+      return;
+    }
+    const top = this.heights.offsetOf(anchor.position) + anchor.offset;
+    if (Math.abs(top - this.scroller.scrollTop) >= 1) {
+      this.pin.moveTo(top);
+    }
+  }
+
+  private viewport(): Viewport {
+    const height = this.scroller.clientHeight;
+    const top = this.pin.pinned ? Math.max(0, this.heights.total - height) : this.scroller.scrollTop;
+    return { top, height, pinned: this.pin.pinned };
+  }
+
+  private estimate(message: ChatMessageView): number {
+    return estimateHeight(message, this.scroller.clientWidth);
+  }
+
+  private createElement(message: ChatMessageView, position: number): HTMLLIElement {
+    const author = this.model.authorOf(message, text('you'), text('assistant'));
+    const item = createMessageElement(message, author, !this.immediate.has(message));
+    item.setAttribute('aria-posinset', String(position + 1));
+    this.decorations.decorateNew(item, message.index);
     this.highlighter.watch(item);
     return item;
   }
+}
 
-  private placeRegenerate(target: number | undefined): void {
-    for (const existing of this.list.querySelectorAll<HTMLElement>('button.message-regenerate')) {
-      if (existing.closest<HTMLElement>(MESSAGE_SELECTOR)?.dataset['index'] !== String(target)) {
-        existing.remove();
-      }
-    }
-    const actions = target === undefined ? null : this.itemAt(target)?.querySelector(':scope > .message-actions');
-    if (actions && !actions.querySelector('button.message-regenerate')) {
-      actions.append(createRegenerateButton());
-    }
-  }
-
-  private placeError(): void {
-    const error = this.model.error;
-    if (this.errorBox && this.errorBox.source !== error) {
-      this.errorBox.element.remove();
-      this.errorBox = undefined;
-    }
-    if (!error) {
-      return;
-    }
-    this.errorBox ??= { element: createErrorElement(error), source: error };
-    const box = this.errorBox.element;
-    const after = this.itemAt(error.index);
-    if (after) {
-      if (after.nextElementSibling !== box) {
-        after.after(box);
-      }
-    } else if (this.list.lastElementChild !== box) {
-      this.list.append(box);
-    }
-  }
-
-  private cancelPending(): void {
-    if (this.timer !== undefined) {
-      window.clearTimeout(this.timer);
-      this.timer = undefined;
-    }
-  }
+function spacer(className: string): HTMLDivElement {
+  const created = element('div', `chat-spacer ${className}`);
+  created.setAttribute('aria-hidden', 'true');
+  return created;
 }

@@ -1,0 +1,37 @@
+import { isNearBottom, pinnedAfterScroll } from './scrollPosition';
+
+/**
+ * Whether the conversation follows its end: it does until the user scrolls up, and again once
+ * they scroll back down to it. Scrolling done by the view itself (keeping the end in view, holding
+ * a message still while heights settle) is told apart from the user's by remembering where it left
+ * the view.
+ */
+export class ScrollPin {
+  pinned = true;
+  private lastTop = 0;
+
+  constructor(private readonly scroller: HTMLElement) {}
+
+  /** A scroll event: the user's move, unless the view is where the code left it. */
+  onScroll(): void {
+    const { scrollTop, scrollHeight, clientHeight } = this.scroller;
+    this.pinned = pinnedAfterScroll(this.pinned, this.lastTop, scrollTop, isNearBottom(scrollTop, scrollHeight, clientHeight));
+    this.lastTop = scrollTop;
+  }
+
+  /** Scrolls to `top` for the user (revealing a message); pinned again only if that is the end. */
+  jumpTo(top: number, atEnd: boolean): void {
+    this.pinned = atEnd;
+    this.moveTo(top);
+  }
+
+  /** Scrolls without changing whether the view follows the end. */
+  moveTo(top: number): void {
+    this.scroller.scrollTop = top;
+    this.lastTop = this.scroller.scrollTop;
+  }
+
+  keepAtEnd(): void {
+    this.moveTo(this.scroller.scrollHeight);
+  }
+}
