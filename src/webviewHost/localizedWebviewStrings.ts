@@ -58,5 +58,11 @@ export function localizedWebviewStrings(): WebviewStrings {
     messageInput: vscode.l10n.t('Message'),
     send: vscode.l10n.t('Send'),
     editingMessage: vscode.l10n.t('Editing message — Enter to resend, Esc to cancel'),
+    findInConversation: vscode.l10n.t('Find in conversation'),
+    findPrevious: vscode.l10n.t('Previous match (Shift+Enter)'),
+    findNext: vscode.l10n.t('Next match (Enter)'),
+    findClose: vscode.l10n.t('Close (Escape)'),
+    findPosition: vscode.l10n.t('{0} of {1}'),
+    findNoResults: vscode.l10n.t('No results'),
   };
 }

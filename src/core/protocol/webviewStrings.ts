@@ -58,6 +58,12 @@ export const WEBVIEW_STRING_DEFAULTS = {
   messageInput: 'Message',
   send: 'Send',
   editingMessage: 'Editing message — Enter to resend, Esc to cancel',
+  findInConversation: 'Find in conversation',
+  findPrevious: 'Previous match (Shift+Enter)',
+  findNext: 'Next match (Enter)',
+  findClose: 'Close (Escape)',
+  findPosition: '{0} of {1}',
+  findNoResults: 'No results',
 } as const;
 
 export type WebviewStringKey = keyof typeof WEBVIEW_STRING_DEFAULTS;

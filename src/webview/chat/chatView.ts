@@ -9,6 +9,8 @@ import { chatSavedState, savedDraft } from './chatSavedState';
 import { Composer } from './composer';
 import { createComposerLayout, showAttachments, showBusy, type ComposerLayout } from './composerLayout';
 import { statusRegion } from '../common/dom';
+import { FindBox, openFindOnShortcut } from './findBox';
+import { highlightOccurrence } from './findHighlight';
 import { HistoryPanel } from './historyPanel';
 import { interceptLinks } from '../common/linkClicks';
 import { MessageList } from './messageList';
@@ -32,6 +34,7 @@ class ChatView {
   private readonly layout: ComposerLayout;
   private readonly composer: Composer;
   private readonly feedback: ActionFeedback;
+  private readonly find: FindBox;
 
   constructor(
     root: HTMLElement,
@@ -40,6 +43,13 @@ class ChatView {
     this.header = createChatHeader(HISTORY_ID);
     this.history = new HistoryPanel(HISTORY_ID, this.header.historyToggle);
     this.messages = new MessageList(this.model);
+    this.find = new FindBox({
+      messages: () => this.model.messages,
+      firstVisibleIndex: () => this.messages.firstVisibleIndex(),
+      show: (match, query) =>
+        highlightOccurrence(this.messages.markFound(match?.index)?.querySelector('.message-content'), query, match?.occurrence ?? 0),
+      focusFallback: () => this.composer.focus(),
+    });
     this.layout = createComposerLayout();
     const status = statusRegion();
     this.feedback = new ActionFeedback(status);
@@ -47,6 +57,7 @@ class ChatView {
       this.header.header,
       this.history.nav,
       this.systemPrompt.details,
+      this.find.box,
       this.messages.scroller,
       this.layout.busy,
       this.layout.composer,
@@ -63,9 +74,9 @@ class ChatView {
     });
 
     root.addEventListener('click', (event) => this.onClick(event));
-    this.history.nav.addEventListener('keydown', (event) => this.onHistoryKey(event));
     interceptLinks(root, (href) => this.api.postMessage({ type: 'openLink', href }));
     enableToolbarArrowKeys(root);
+    openFindOnShortcut(this.find);
 
     showCluster(this.header, undefined);
     showBusy(this.layout, false, undefined);
@@ -89,6 +100,7 @@ class ChatView {
         this.feedback.reset();
         this.composer.receiveDraft(message.draft, sameConversation);
         this.messages.showConversation();
+        this.find.refresh(true);
         this.systemPrompt.show(this.model.systemPrompt);
         this.showLists();
         break;
@@ -101,6 +113,7 @@ class ChatView {
           }
           this.messages.appendMessages(message.messages);
           this.composer.messagesChanged();
+          this.find.refresh(false);
         }
         break;
       case 'messagesTruncated':
@@ -108,6 +121,7 @@ class ChatView {
           this.model.truncate(message.index);
           this.messages.removeFrom(message.index);
           this.composer.messagesChanged();
+          this.find.refresh(false);
         }
         break;
       case 'busy':
@@ -211,15 +225,6 @@ class ChatView {
   private showActionDone(reply: ChatMessageRef, action: CodeAction, ok: boolean): void {
     if (reply.conversationId === this.model.conversationId) {
       this.feedback.show(action, ok, feedbackKey(reply, action));
-    }
-  }
-
-  /** Escape in the history list closes it and returns to its toggle. */
-  private onHistoryKey(event: KeyboardEvent): void {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      this.history.setOpen(false);
-      this.header.historyToggle.focus();
     }
   }
 

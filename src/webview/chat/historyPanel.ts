@@ -34,6 +34,7 @@ export class HistoryPanel {
     this.list = element('ul', 'history-list');
     this.empty = element('p', 'chat-history-empty', text('noConversations'));
     this.nav.append(this.list, this.empty);
+    this.nav.addEventListener('keydown', (event) => this.onKey(event));
   }
 
   get open(): boolean {
@@ -48,6 +49,15 @@ export class HistoryPanel {
   render(history: readonly HistoryItemView[], activeId: string | undefined): void {
     this.list.replaceChildren(...history.map((item, position) => this.item(item, position, item.id === activeId)));
     this.empty.hidden = history.length > 0;
+  }
+
+  /** Escape in the list closes it and returns to its toggle. */
+  private onKey(event: KeyboardEvent): void {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      this.setOpen(false);
+      this.toggle.focus();
+    }
   }
 
   private item(item: HistoryItemView, position: number, active: boolean): HTMLLIElement {
