@@ -8,7 +8,7 @@ import { ApiKeyStore } from './service/apiKeyStore';
 import { ClusterClientProvider } from './service/clusterClientProvider';
 import { pickCluster } from './clusters/clusterPicker';
 import { ClusterStore } from './clusters/clusterStore';
-import { ConversationFiles } from './core/chat/conversationFiles';
+import { ConversationLogFiles } from './core/chat/conversationLogFiles';
 import { setTranslator } from './core/l10n';
 import { ErrorPresenter } from './service/errorPresenter';
 import type { ClusterChatExports } from './api/extensionApi';
@@ -42,7 +42,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
   const actions = new ReplyActions(proposals);
   const pipeline = new RequestPipeline(clients, apiKeys, clusters, statusBar, log);
   const conversationsFolder = vscode.Uri.joinPath(context.globalStorageUri, 'conversations').fsPath;
-  const chat = new ChatController(new ConversationFiles(conversationsFolder), context.globalState, pipeline, clusters, actions, log);
+  const chat = new ChatController(new ConversationLogFiles(conversationsFolder), context.globalState, pipeline, clusters, actions, log);
   const panel = new ReplyPanel(context.extensionUri, replies, actions, log, async (reply) => {
     if (!reply.conversation) {
       return false;

@@ -1,23 +1,21 @@
-import { randomBytes } from 'node:crypto';
 import type * as vscode from 'vscode';
 import type { ClusterStore } from '../clusters/clusterStore';
 import {
   appendMessage,
-  type Attachment,
   composeUserMessage,
   conversationFromMessages,
   truncateMessages,
   type StoredConversation,
 } from '../core/chat/conversation';
-import type { ConversationFiles } from '../core/chat/conversationFiles';
-import type { ChatMessageRef, ClusterView, ErrorAction, HostToChatMessage } from '../core/protocol/chatProtocol';
-import type { CodeAction } from '../core/protocol/replyProtocol';
+import type { ConversationLogFiles } from '../core/chat/conversationLogFiles';
+import type { ErrorAction, HostToChatMessage } from '../core/protocol/chatProtocol';
 import type { ReplyActions } from '../replies/replyActions';
 import type { RequestPipeline } from '../service/requestPipeline';
-import { attachmentViews, clusterView, conversationView, historyViews, lastIndexOf, lastMessageView } from './chatViews';
+import { clusterView, conversationView, historyViews, lastIndexOf, lastMessageView } from './chatViews';
 import { ChatCodeActions } from './chatCodeActions';
 import { ChatTurns } from './chatTurns';
-import { ConversationStore } from './conversationStore';
+import { PendingAttachments } from './pendingAttachments';
+import { ConversationStore, type ExternalChange } from './conversationStore';
 import { askConversationTitle, confirmConversationDelete } from './conversationPrompts';
 
 /** Where the controller sends view updates; absent while the view is not shown. */
@@ -33,13 +31,15 @@ export interface ChatViewConnection {
 export class ChatController implements vscode.Disposable {
   private readonly store: ConversationStore;
   private readonly turns: ChatTurns;
-  private readonly codeActions: ChatCodeActions;
-  private attachments: Attachment[] = [];
+  /** Copy and the code block actions on the chat's messages. */
+  readonly codeActions: ChatCodeActions;
+  /** Code attached to the next message. */
+  readonly attachments: PendingAttachments;
   private view: ChatViewConnection | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
-    files: ConversationFiles,
+    files: ConversationLogFiles,
     memento: vscode.Memento,
     pipeline: RequestPipeline,
     private readonly clusters: ClusterStore,
@@ -48,8 +48,12 @@ export class ChatController implements vscode.Disposable {
   ) {
     this.store = new ConversationStore(files, memento, log);
     this.turns = new ChatTurns(this.store, pipeline, (message) => this.post(message));
+    this.attachments = new PendingAttachments((message) => this.post(message));
     this.codeActions = new ChatCodeActions(this.store, actions, log, (message) => this.post(message));
-    this.subscriptions.push(clusters.onDidChangeActive(() => this.post({ type: 'cluster', cluster: this.clusterView() })));
+    this.subscriptions.push(
+      clusters.onDidChangeActive(() => this.post({ type: 'cluster', cluster: clusterView(this.clusters.active()) })),
+      this.store.onDidChangeExternally((change) => void this.showExternalChange(change)),
+    );
   }
 
   attach(view: ChatViewConnection): void {
@@ -70,19 +74,19 @@ export class ChatController implements vscode.Disposable {
       type: 'chatState',
       conversation: conversationView(conversation, this.turns.errorOf(conversation.id), this.turns.isBusy(conversation.id)),
       draft: conversation.draft,
-      attachments: attachmentViews(this.attachments),
-      cluster: this.clusterView(),
-      history: historyViews(this.store.all(), this.store.activeId),
+      attachments: this.attachments.views(),
+      cluster: clusterView(this.clusters.active()),
+      history: historyViews(this.store.history(), this.store.activeId),
     });
   }
 
   async send(text: string): Promise<void> {
     await this.loaded();
-    const content = composeUserMessage(text, this.attachments);
+    const content = composeUserMessage(text, this.attachments.all);
     if (this.turns.busy || content.trim().length === 0) {
       return;
     }
-    this.setAttachments([]);
+    this.attachments.take();
     const conversation = this.store.update({
       ...appendMessage(this.store.active(), { role: 'user', content, at: new Date().toISOString() }),
       draft: '',
@@ -118,24 +122,6 @@ export class ChatController implements vscode.Disposable {
     await this.send(text);
   }
 
-  copyMessage(index: number): Promise<void> {
-    return this.codeActions.copy(index);
-  }
-
-  /** A code block action on an assistant message, carried out as the reply view would. */
-  codeAction(reply: ChatMessageRef, action: CodeAction, block: number | 'all'): Promise<void> {
-    return this.codeActions.perform(reply, action, block);
-  }
-
-  /** Attaches code to the next message. */
-  addAttachment(attachment: Omit<Attachment, 'id'>): void {
-    this.setAttachments([...this.attachments, { ...attachment, id: randomBytes(4).toString('hex') }]);
-  }
-
-  removeAttachment(id: string): void {
-    this.setAttachments(this.attachments.filter((attachment) => attachment.id !== id));
-  }
-
   async newChat(): Promise<void> {
     await this.loaded();
     // Saved with its first message or draft: an empty chat leaves no file behind.
@@ -151,13 +137,13 @@ export class ChatController implements vscode.Disposable {
   }
 
   async switchTo(id: string): Promise<void> {
-    if (this.store.get(id)) {
+    if (await this.store.openConversation(id)) {
       await this.activate(id);
     }
   }
 
   async rename(id: string): Promise<void> {
-    const conversation = this.store.get(id);
+    const conversation = await this.store.openConversation(id);
     const title = conversation && (await askConversationTitle(conversation));
     if (!conversation || !title) {
       return;
@@ -170,7 +156,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   async delete(id: string): Promise<void> {
-    const conversation = this.store.get(id);
+    const conversation = await this.store.openConversation(id);
     if (!conversation || !(await confirmConversationDelete(conversation))) {
       return;
     }
@@ -180,8 +166,7 @@ export class ChatController implements vscode.Disposable {
       this.postHistory();
       return;
     }
-    const next = this.store.newest();
-    await (next ? this.activate(next.id) : this.newChat());
+    await this.activateNewest();
   }
 
   async setSystemPrompt(text: string): Promise<void> {
@@ -206,10 +191,25 @@ export class ChatController implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.store.flush();
+    this.store.dispose();
     this.turns.stop();
     for (const subscription of this.subscriptions) {
       subscription.dispose();
+    }
+  }
+
+  /** Another window changed a conversation: the active one is shown again, any other updates the history. */
+  private async showExternalChange({ id, deleted }: ExternalChange): Promise<void> {
+    if (id !== this.store.activeId) {
+      this.postHistory();
+    } else if (deleted) {
+      this.turns.forget(id);
+      await this.activateNewest();
+    } else {
+      if (this.store.get(id)?.messages.at(-1)?.role === 'assistant' && !this.turns.isBusy(id)) {
+        this.turns.setError(id, undefined); // the turn it was waiting for was answered in that window
+      }
+      await this.sendState();
     }
   }
 
@@ -224,25 +224,22 @@ export class ChatController implements vscode.Disposable {
     await this.store.save(updated);
   }
 
+  private async activateNewest(): Promise<void> {
+    const next = this.store.newest();
+    await (next !== undefined && (await this.store.openConversation(next)) ? this.activate(next) : this.newChat());
+  }
+
   private async activate(id: string): Promise<void> {
+    this.turns.markInterrupted(this.store.takeInterrupted());
     await this.store.setActive(id);
     await this.sendState();
   }
 
-  private setAttachments(attachments: Attachment[]): void {
-    this.attachments = attachments;
-    this.post({ type: 'attachments', attachments: attachmentViews(attachments) });
-  }
-
   private postHistory(): void {
-    this.post({ type: 'history', history: historyViews(this.store.all(), this.store.activeId), activeId: this.store.activeId });
+    this.post({ type: 'history', history: historyViews(this.store.history(), this.store.activeId), activeId: this.store.activeId });
   }
 
   private post(message: HostToChatMessage): void {
     this.view?.post(message);
-  }
-
-  private clusterView(): ClusterView | undefined {
-    return clusterView(this.clusters.active());
   }
 }

@@ -121,9 +121,12 @@ export class ChatTurns {
       const updated = this.store.update(
         appendMessage(current, { role: 'assistant', content: sent.reply.assistant.content, cluster: clusterLabel(sent.cluster), at }),
       );
-      await this.store.save(updated);
-      this.post({ type: 'messagesAppended', conversationId, messages: [lastMessageView(updated)] });
-      this.post({ type: 'history', history: historyViews(this.store.all(), this.store.activeId), activeId: this.store.activeId });
+      const saved = await this.store.save(updated);
+      // When another window added messages meanwhile, the store's change event re-sends the whole conversation.
+      if (saved.messages.length === updated.messages.length) {
+        this.post({ type: 'messagesAppended', conversationId, messages: [lastMessageView(saved)] });
+      }
+      this.post({ type: 'history', history: historyViews(this.store.history(), this.store.activeId), activeId: this.store.activeId });
     } catch (error) {
       if (isClusterError(error) && error.kind === 'cancelled') {
         this.setError(conversationId, {

@@ -1,6 +1,7 @@
 import type * as View from '../core/protocol/chatProtocol';
 import { clusterLabel } from '../clusters/clusterStore';
 import type { Attachment, StoredConversation } from '../core/chat/conversation';
+import type { IndexEntry } from '../core/chat/conversationIndex';
 import type { ClusterEntry } from '../settings';
 
 /** What the chat view shows, built from the stored conversations: plain data for the protocol. */
@@ -33,16 +34,11 @@ export function conversationView(
 }
 
 /** Newest first; an empty conversation is listed only while it is the active one. */
-export function historyViews(conversations: readonly StoredConversation[], activeId: string): View.HistoryItemView[] {
-  return conversations
-    .filter((conversation) => conversation.messages.length > 0 || conversation.id === activeId)
+export function historyViews(entries: readonly IndexEntry[], activeId: string): View.HistoryItemView[] {
+  return entries
+    .filter((entry) => entry.messageCount > 0 || entry.id === activeId)
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
-    .map((conversation) => ({
-      id: conversation.id,
-      title: conversation.title,
-      updatedAt: conversation.updatedAt,
-      messageCount: conversation.messages.length,
-    }));
+    .map(({ id, title, updatedAt, messageCount }) => ({ id, title, updatedAt, messageCount }));
 }
 
 export function attachmentViews(attachments: readonly Attachment[]): View.AttachmentView[] {

@@ -1,54 +1,112 @@
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { newConversation, type StoredConversation } from '../core/chat/conversation';
-import type { ConversationFiles } from '../core/chat/conversationFiles';
+import { newConversation, newConversationId, newMessageId, type StoredConversation } from '../core/chat/conversation';
+import { changesBetween, sameContent } from '../core/chat/conversationChanges';
+import { type IndexEntry, indexEntry } from '../core/chat/conversationIndex';
+import type { ConversationLogFiles, ReadLog } from '../core/chat/conversationLogFiles';
 import { settings } from '../settings';
+import { loadConversationFolder, watchConversationFolder } from './conversationFolder';
+import { DraftWriter } from './draftWriter';
+import { HistoryIndex } from './historyIndex';
+import { SerialQueues } from './serialQueues';
 
 const ACTIVE_KEY = 'clusterChat.activeConversation';
-const DRAFT_SAVE_DELAY_MS = 400;
+
+/** A conversation this window has open: as it wants it, and its log as last read (none before the first save). */
+interface Open {
+  readonly conversation: StoredConversation;
+  readonly log: ReadLog | undefined;
+}
+
+/** A change another window (or an earlier write of this one) made on disk. */
+export interface ExternalChange {
+  readonly id: string;
+  readonly deleted: boolean;
+}
 
 /**
- * The saved conversations in memory and on disk, and which one is active. Loaded once, on first
- * use; every change is written through at once (a failed write is reported, never silent).
+ * The conversations: the history index of all of them, the open ones in full, and which is active.
+ * Every change is appended to the conversation's log at once; changes other windows append are
+ * read back within a moment (a folder watcher), so every window shows every window's messages.
  */
-export class ConversationStore {
-  private readonly conversations = new Map<string, StoredConversation>();
+export class ConversationStore implements vscode.Disposable {
+  private readonly open = new Map<string, Open>();
+  private readonly index: HistoryIndex;
+  private readonly queues = new SerialQueues();
+  private readonly drafts: DraftWriter;
+  private readonly changed = new vscode.EventEmitter<ExternalChange>();
+  /** Fired when a log changed in a way this window did not write itself. */
+  readonly onDidChangeExternally = this.changed.event;
   private activeConversationId = '';
-  private loaded: Promise<void> | undefined;
-  /** Conversations whose last message is a user message nobody answered (the host stopped mid-request). */
+  private loading: Promise<void> | undefined;
   private interrupted: string[] = [];
-  private draftTimer: NodeJS.Timeout | undefined;
+  private watcher: vscode.Disposable | undefined;
 
   constructor(
-    private readonly files: ConversationFiles,
+    private readonly files: ConversationLogFiles,
     private readonly memento: vscode.Memento,
     private readonly log: vscode.LogOutputChannel,
-  ) {}
+  ) {
+    this.drafts = new DraftWriter(files);
+    this.index = new HistoryIndex(files, log);
+  }
 
-  /** Loads the saved conversations the first time; resolves with those found interrupted then. */
+  /** Loads the index and the active conversation the first time; resolves with the conversations found interrupted. */
   async ensureLoaded(): Promise<readonly string[]> {
-    this.loaded ??= this.load();
-    await this.loaded;
-    const found = this.interrupted;
-    this.interrupted = [];
-    return found;
+    this.loading ??= this.load();
+    await this.loading;
+    return this.takeInterrupted();
   }
 
   get activeId(): string {
     return this.activeConversationId;
   }
 
+  /** An open conversation. */
   get(id: string): StoredConversation | undefined {
-    return this.conversations.get(id);
+    return this.open.get(id)?.conversation;
   }
 
-  all(): StoredConversation[] {
-    return [...this.conversations.values()];
+  /** What the history lists: every saved conversation, and the open ones as they are now. */
+  history(): IndexEntry[] {
+    const listed = new Map(this.index.values().map((entry) => [entry.id, entry]));
+    for (const [id, { conversation, log }] of this.open) {
+      listed.set(id, indexEntry(conversation, log?.size ?? 0));
+    }
+    return [...listed.values()];
   }
 
   /** The active conversation; a fresh one when there is none. */
   active(): StoredConversation {
-    return this.conversations.get(this.activeConversationId) ?? this.startFresh();
+    return this.get(this.activeConversationId) ?? this.startFresh();
+  }
+
+  /** The conversation, read from its log if it is not open yet. */
+  async openConversation(id: string): Promise<StoredConversation | undefined> {
+    const known = this.get(id);
+    if (known) {
+      return known;
+    }
+    return this.queues.run(id, async () => {
+      const log = await this.files.read(id);
+      if (!log) {
+        return undefined;
+      }
+      const conversation = { ...log.replay.conversation, draft: await this.files.readDraft(id) };
+      this.drafts.read(id, conversation.draft);
+      this.open.set(id, { conversation, log });
+      this.index.set(indexEntry(conversation, log.size));
+      if (conversation.messages.at(-1)?.role === 'user') {
+        this.interrupted.push(id);
+      }
+      return conversation;
+    });
+  }
+
+  /** Conversations opened since the last call whose last message had no reply. */
+  takeInterrupted(): string[] {
+    const found = this.interrupted;
+    this.interrupted = [];
+    return found;
   }
 
   async setActive(id: string): Promise<void> {
@@ -61,54 +119,127 @@ export class ConversationStore {
     return this.update(newConversation(newConversationId(), settings.systemPrompt(), new Date()));
   }
 
-  newest(): StoredConversation | undefined {
-    return this.all().sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
+  /** The most recently changed conversation's id. */
+  newest(): string | undefined {
+    return this.history().sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0]?.id;
   }
 
   /** Replaces the conversation in memory (not yet on disk) and returns it. */
   update(conversation: StoredConversation): StoredConversation {
-    this.conversations.set(conversation.id, conversation);
+    this.open.set(conversation.id, { conversation, log: this.open.get(conversation.id)?.log });
     return conversation;
   }
 
-  async save(conversation: StoredConversation): Promise<void> {
-    try {
-      await this.files.save(conversation);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.log.error(`Saving the conversation failed: ${message}`);
-      void vscode.window.showErrorMessage(vscode.l10n.t('Cluster Chat: the conversation could not be saved: {0}', message));
-    }
+  /**
+   * Appends to the log what changed since this window last read it, then reads the log on, so the
+   * conversation also holds what other windows appended meanwhile. Resolves with the conversation
+   * as the log now holds it; a failed write is reported, never silent.
+   */
+  async save(conversation: StoredConversation): Promise<StoredConversation> {
+    return this.queues.run(conversation.id, async () => {
+      const known = this.open.get(conversation.id)?.log;
+      const changes = changesBetween(known?.replay, conversation, newMessageId, new Date().toISOString());
+      try {
+        await this.files.append(conversation.id, changes.records);
+      } catch (error) {
+        this.reportSaveFailure(error);
+        return conversation;
+      }
+      const current = this.open.get(conversation.id)?.conversation ?? changes.conversation;
+      this.update({ ...changes.conversation, draft: current.draft });
+      const saved = (await this.readOn(conversation.id, changes.conversation)) ?? changes.conversation;
+      await this.drafts.write(conversation.id, current.draft).catch((error: unknown) => this.reportSaveFailure(error));
+      return saved;
+    });
   }
 
   /** Keeps the unsent input of a conversation; written shortly after typing stops. */
   setDraft(id: string, draft: string): void {
-    const conversation = this.conversations.get(id);
+    const conversation = this.get(id);
     if (!conversation || conversation.draft === draft) {
       return;
     }
     this.update({ ...conversation, draft });
-    clearTimeout(this.draftTimer);
-    this.draftTimer = setTimeout(() => {
-      const current = this.conversations.get(id);
-      if (current) {
-        void this.save(current);
-      }
-    }, DRAFT_SAVE_DELAY_MS);
+    this.drafts.schedule(() => this.writeDraft(id));
   }
 
   async delete(id: string): Promise<void> {
-    this.conversations.delete(id);
-    await this.files.delete(id);
+    await this.queues.run(id, async () => {
+      this.open.delete(id);
+      this.index.delete(id);
+      await this.files.remove(id);
+    });
   }
 
-  /** Writes the active conversation once more (the window is closing; its draft may be unsaved). */
-  flush(): void {
-    clearTimeout(this.draftTimer);
-    const pending = this.conversations.get(this.activeConversationId);
-    if (pending) {
-      this.files.save(pending).catch((error: unknown) => this.log.error(`Saving the conversation on close failed: ${String(error)}`));
+  /** Writes a pending draft at once (the window is closing). */
+  flush(): Promise<void> {
+    return this.drafts.flush();
+  }
+
+  dispose(): void {
+    void this.flush();
+    this.watcher?.dispose();
+    this.index.dispose();
+    this.changed.dispose();
+  }
+
+  private async writeDraft(id: string): Promise<void> {
+    const conversation = this.get(id);
+    if (!conversation) {
+      return;
     }
+    if (!this.open.get(id)?.log) {
+      await this.save(conversation); // a draft alone makes a new chat worth keeping; save writes the draft too
+      return;
+    }
+    await this.drafts.write(id, conversation.draft).catch((error: unknown) => this.reportSaveFailure(error));
+  }
+
+  /**
+   * Reads the log on from where this window last read it. When it then holds something other than
+   * `expected` (what this window wrote), another window changed it, and listeners hear of it.
+   */
+  private async readOn(id: string, expected?: StoredConversation): Promise<StoredConversation | undefined> {
+    const opened = this.open.get(id);
+    const log = opened?.log ? await this.files.readOn(id, opened.log) : await this.files.read(id);
+    if (!log) {
+      const wasOpen = this.open.delete(id);
+      if ((this.index.delete(id) || wasOpen) && !expected) {
+        this.changed.fire({ id, deleted: true });
+      }
+      return undefined;
+    }
+    const conversation = { ...log.replay.conversation, draft: opened?.conversation.draft ?? '' };
+    if (opened) {
+      this.open.set(id, { conversation, log });
+    }
+    const before = this.index.get(id);
+    this.index.set(indexEntry(conversation, log.size));
+    const external = expected ? !sameContent(conversation, expected) : before?.size !== log.size;
+    if (external) {
+      this.changed.fire({ id, deleted: false });
+    }
+    return conversation;
+  }
+
+  private async load(): Promise<void> {
+    const loaded = await loadConversationFolder(this.files, this.log);
+    this.index.load(loaded.entries, loaded.indexChanged);
+    const remembered = this.memento.get<string>(ACTIVE_KEY);
+    const activeId = remembered && this.index.get(remembered) ? remembered : this.newest();
+    const active = activeId === undefined ? undefined : await this.openConversation(activeId);
+    this.activeConversationId = (active ?? this.create()).id;
+    this.watcher = watchConversationFolder(this.files, this.log, (id) => {
+      void this.queues
+        .run(id, () => this.readOn(id))
+        .catch((error: unknown) => this.log.warn(`Reading a conversation failed: ${String(error)}`));
+    });
+  }
+
+  private reportSaveFailure(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    this.log.error(`Saving the conversation failed: ${message}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Cluster Chat: the conversation could not be saved: {0}', message));
   }
 
   private startFresh(): StoredConversation {
@@ -116,34 +247,4 @@ export class ConversationStore {
     this.activeConversationId = fresh.id;
     return fresh;
   }
-
-  private async load(): Promise<void> {
-    try {
-      const { conversations, setAside } = await this.files.loadAll();
-      for (const conversation of conversations) {
-        this.conversations.set(conversation.id, conversation);
-        if (conversation.messages.at(-1)?.role === 'user') {
-          this.interrupted.push(conversation.id);
-        }
-      }
-      for (const entry of setAside) {
-        this.log.warn(`A saved conversation could not be read (${entry.reason}); it was moved to ${entry.movedTo}.`);
-        void vscode.window.showWarningMessage(
-          vscode.l10n.t(
-            'Cluster Chat: a saved conversation could not be read ({0}) and was set aside as {1}.',
-            entry.reason,
-            entry.movedTo,
-          ),
-        );
-      }
-    } catch (error) {
-      this.log.error(`Conversations could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    const remembered = this.memento.get<string>(ACTIVE_KEY);
-    this.activeConversationId = ((remembered && this.conversations.get(remembered)) || this.newest() || this.create()).id;
-  }
-}
-
-function newConversationId(): string {
-  return `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 }

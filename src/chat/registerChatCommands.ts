@@ -22,7 +22,7 @@ export function registerChatCommands(chat: ChatController): vscode.Disposable {
       const range = selection.isEmpty ? new vscode.Range(0, 0, document.lineCount, 0) : selection;
       const fileName = vscode.workspace.asRelativePath(document.uri);
       const lines = selection.isEmpty ? '' : `:${range.start.line + 1}-${range.end.line + 1}`;
-      chat.addAttachment({ label: `${fileName}${lines}`, fileName, languageId: document.languageId, code: document.getText(range) });
+      chat.attachments.add({ label: `${fileName}${lines}`, fileName, languageId: document.languageId, code: document.getText(range) });
       await showChat();
     }),
     vscode.commands.registerCommand('clusterChat.addFileToChat', async () => {
@@ -46,7 +46,7 @@ export function registerChatCommands(chat: ChatController): vscode.Disposable {
         return;
       }
       const document = await vscode.workspace.openTextDocument(picked.uri);
-      chat.addAttachment({ label: picked.label, fileName: picked.label, languageId: document.languageId, code: document.getText() });
+      chat.attachments.add({ label: picked.label, fileName: picked.label, languageId: document.languageId, code: document.getText() });
       await showChat();
     }),
     vscode.commands.registerCommand('clusterChat.exportChatMarkdown', () => exportChat(chat, 'markdown')),

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { replayLog } from '../../src/core/chat/conversationLog';
 import { waitUntil } from '../shared/wait';
 import { activateExtension, clusterStats, emulatorFromEnvironment, emulatorStats, stopUsingEmulator, useEmulator } from './testEnvironment';
 
@@ -92,7 +93,10 @@ describe('Chat conversations in the extension host (controller, files, emulator)
     const { testing } = await activateExtension();
     await testing.chat.newChat();
     const id = testing.chat.activeConversation().id;
-    assert.ok(!fs.existsSync(path.join(testing.conversationsFolder, `${id}.json`)));
+    assert.deepEqual(
+      fs.readdirSync(testing.conversationsFolder).filter((name) => name.startsWith(id)),
+      [],
+    );
   });
 
   it('regenerate replaces the last reply; edit and resend replaces the rest of the conversation', async () => {
@@ -114,7 +118,7 @@ describe('Chat conversations in the extension host (controller, files, emulator)
   it('attachments go into the next message as fenced blocks, then are cleared', async () => {
     const { testing } = await activateExtension();
     await testing.chat.newChat();
-    testing.chat.addAttachment({ label: 'src/a.ts:1-1', fileName: 'src/a.ts', languageId: 'typescript', code: 'const a = 1;' });
+    testing.chat.attachments.add({ label: 'src/a.ts:1-1', fileName: 'src/a.ts', languageId: 'typescript', code: 'const a = 1;' });
     await testing.chat.send('Explain the attachment');
     const sent = testing.chat.activeConversation().messages[0]?.content ?? '';
     assert.match(sent, /^Explain the attachment\n\nsrc\/a\.ts:1-1:\n\n```typescript\nconst a = 1;\n```$/);
@@ -122,13 +126,13 @@ describe('Chat conversations in the extension host (controller, files, emulator)
     assert.doesNotMatch(testing.chat.activeConversation().messages[2]?.content ?? '', /```/);
   });
 
-  it('keeps each conversation as a JSON file in the extension’s storage, matching what is shown', async () => {
+  it('keeps each conversation as an append-only log in the extension’s storage, replaying to what is shown', async () => {
     const { testing } = await activateExtension();
     await testing.chat.newChat();
     await testing.chat.send('Persist me');
     const conversation = testing.chat.activeConversation();
-    const file = path.join(testing.conversationsFolder, `${conversation.id}.json`);
-    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { messages: Array<{ role: string; content: string }>; title: string };
+    const file = path.join(testing.conversationsFolder, `${conversation.id}.jsonl`);
+    const saved = replayLog(conversation.id, fs.readFileSync(file, 'utf8')).conversation;
     assert.deepEqual(
       saved.messages.map((message) => [message.role, message.content]),
       conversation.messages.map((message) => [message.role, message.content]),

@@ -46,7 +46,7 @@ describe('Sidebar chat in the real workbench', function () {
     return fs.existsSync(folder)
       ? fs
           .readdirSync(folder)
-          .filter((name) => name.endsWith('.json'))
+          .filter((name) => name.endsWith('.draft.json'))
           .map((name) => (JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8')) as { draft?: string }).draft ?? '')
       : [];
   }

@@ -62,7 +62,7 @@ describe('Durability: a crashed extension host and damaged history files lose no
       names.some((name) => name.startsWith('corrupt-1.json.unreadable-')),
       names.join(', '),
     );
-    assert.ok(names.includes('kept-1.json'));
+    assert.ok(names.includes('kept-1.jsonl'), `the good conversation moved to a log: ${names.join(', ')}`);
     await workbench.screenshot('durability-set-aside');
   });
 

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
 import type { Message } from '../client/messages';
 import { fenceCode, fenceLanguageFor } from '../prompts/selectionPrompt';
 
 /** One chat message as stored: who said it, the text, and (for replies) which cluster answered. */
 const StoredMessageSchema = z.object({
+  /** Names the message in the conversation's log once it is saved; absent until then. */
+  id: z.optional(z.string()),
   role: z.enum(['user', 'assistant']),
   content: z.string(),
   cluster: z.optional(z.string()),
@@ -25,6 +28,15 @@ export const StoredConversationSchema = z.object({
 export type StoredConversation = z.infer<typeof StoredConversationSchema>;
 
 export const UNTITLED = 'New chat';
+
+export function newConversationId(): string {
+  return `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+}
+
+/** Unique across windows: two windows may add a message to one conversation in the same millisecond. */
+export function newMessageId(): string {
+  return `m${Date.now().toString(36)}${randomBytes(5).toString('hex')}`;
+}
 
 export function newConversation(id: string, systemPrompt: string, now: Date): StoredConversation {
   const at = now.toISOString();

@@ -43,7 +43,20 @@ export class Workbench {
     private readonly browser: Browser,
     private readonly server: RunningCodeServer | undefined,
     private readonly base: string | undefined,
+    /** A second window shares the first one's browser and server, which the first one closes. */
+    private readonly ownsBrowser = true,
   ) {}
+
+  /**
+   * Opens a second window on the same server, profile and folder, as a second browser tab does:
+   * code-server gives it an extension host of its own.
+   */
+  async openAnotherWindow(): Promise<Workbench> {
+    const page = await this.page.context().newPage();
+    await page.goto(this.page.url());
+    await waitForWorkbench(page);
+    return new Workbench(page, this.folder, this.browser, undefined, undefined, false);
+  }
 
   /** Opens a workbench some other process serves (e.g. `npm start`) at `url`. */
   static async attach(url: string, folder: string): Promise<Workbench> {
@@ -501,6 +514,10 @@ export class Workbench {
   }
 
   async close(): Promise<void> {
+    if (!this.ownsBrowser) {
+      await this.page.close().catch(() => undefined);
+      return;
+    }
     await this.browser.close().catch(() => undefined);
     await this.server?.stop();
     if (this.base) {

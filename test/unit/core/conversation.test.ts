@@ -1,7 +1,4 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { startEmulator } from '../../../scripts/emulator/server';
 import {
   appendMessage,
@@ -13,7 +10,6 @@ import {
   titleFrom,
   truncateMessages,
 } from '../../../src/core/chat/conversation';
-import { ConversationFiles } from '../../../src/core/chat/conversationFiles';
 import { extractCodeBlocks } from '../../../src/core/markdown';
 
 const now = new Date('2026-11-21T10:00:00Z');
@@ -78,65 +74,5 @@ describe('conversation model', () => {
     } finally {
       await emulator.close();
     }
-  });
-});
-
-describe('conversation files', () => {
-  let folder: string;
-  beforeEach(() => {
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-chat-conversations-'));
-  });
-  afterEach(() => fs.rmSync(folder, { recursive: true, force: true }));
-
-  it('saves and loads conversations', async () => {
-    const files = new ConversationFiles(folder);
-    await files.save(sampleConversation());
-    await files.save(newConversation('c2', '', now));
-    const { conversations, setAside } = await new ConversationFiles(folder).loadAll();
-    assert.deepEqual(
-      conversations.map((conversation) => conversation.id),
-      ['c1', 'c2'],
-    );
-    assert.deepEqual(conversations[0], sampleConversation());
-    assert.deepEqual(setAside, []);
-  });
-
-  it('writes atomically: no temporary file is left, and a stale one is cleaned up', async () => {
-    const files = new ConversationFiles(folder);
-    fs.writeFileSync(path.join(folder, 'c1.json.abc.tmp'), '{"half":');
-    await files.save(sampleConversation());
-    await files.loadAll();
-    assert.deepEqual(fs.readdirSync(folder), ['c1.json']);
-  });
-
-  it('sets a truncated or corrupt file aside, reports it, and loads the rest', async () => {
-    const files = new ConversationFiles(folder);
-    await files.save(sampleConversation());
-    const good = fs.readFileSync(path.join(folder, 'c1.json'), 'utf8');
-    fs.writeFileSync(path.join(folder, 'c2.json'), good.slice(0, good.length / 2));
-    fs.writeFileSync(path.join(folder, 'c3.json'), JSON.stringify({ version: 1, id: 'c3' }));
-    const { conversations, setAside } = await files.loadAll();
-    assert.deepEqual(
-      conversations.map((conversation) => conversation.id),
-      ['c1'],
-    );
-    assert.deepEqual(
-      setAside.map((entry) => [path.basename(entry.file), entry.reason]),
-      [
-        ['c2.json', 'not valid JSON'],
-        ['c3.json', 'unexpected title'],
-      ],
-    );
-    for (const entry of setAside) {
-      assert.ok(fs.existsSync(entry.movedTo), 'the unreadable file is kept, not deleted');
-    }
-  });
-
-  it('deletes, and refuses ids that could escape the folder', async () => {
-    const files = new ConversationFiles(folder);
-    await files.save(sampleConversation());
-    await files.delete('c1');
-    assert.deepEqual(fs.readdirSync(folder), []);
-    await assert.rejects(files.save({ ...sampleConversation(), id: '../escape' }), /invalid conversation id/);
   });
 });

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import * as z from 'zod/mini';
+import type { StoredConversation } from './conversation';
+
+const INDEX_FILE = 'index.json';
+
+const EntrySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  updatedAt: z.string(),
+  messageCount: z.number(),
+  /** Bytes of the log this entry was made from: a log of another size has changed since. */
+  size: z.number(),
+});
+/** What the history lists of a conversation, without reading its messages. */
+export type IndexEntry = z.infer<typeof EntrySchema>;
+
+const IndexSchema = z.object({ version: z.literal(1), entries: z.array(EntrySchema) });
+
+export function indexEntry(conversation: StoredConversation, size: number): IndexEntry {
+  return {
+    id: conversation.id,
+    title: conversation.title,
+    updatedAt: conversation.updatedAt,
+    messageCount: conversation.messages.length,
+    size,
+  };
+}
+
+/**
+ * The history index (`index.json`): a cache, never the truth. Each entry records the size of the
+ * log it was made from, so an entry another window left stale (or a crash left unwritten) is
+ * noticed and rebuilt from its log.
+ */
+export async function readIndex(folder: string): Promise<Map<string, IndexEntry>> {
+  try {
+    const parsed = IndexSchema.safeParse(JSON.parse(await fs.readFile(path.join(folder, INDEX_FILE), 'utf8')));
+    return new Map(parsed.success ? parsed.data.entries.map((entry) => [entry.id, entry]) : []);
+  } catch {
+    return new Map();
+  }
+}
+
+export async function writeIndex(folder: string, entries: Iterable<IndexEntry>): Promise<void> {
+  await fs.mkdir(folder, { recursive: true });
+  const target = path.join(folder, INDEX_FILE);
+  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  await fs.writeFile(temporary, JSON.stringify({ version: 1, entries: [...entries] }));
+  await fs.rename(temporary, target);
+}
+
+/** Sizes of the logs, read in parallel (a stat each, no contents); a log gone meanwhile is left out. */
+export async function logSizes(logFiles: ReadonlyMap<string, string>): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  await Promise.all(
+    [...logFiles].map(async ([id, file]) => {
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (stat) {
+        sizes.set(id, stat.size);
+      }
+    }),
+  );
+  return sizes;
+}

@@ -1,0 +1,105 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
+import { replayLog } from '../../src/core/chat/conversationLog';
+import { waitUntil } from '../shared/wait';
+import { conversationPath } from './helpers/savedConversation';
+import { Workbench } from './helpers/workbench';
+
+/** Two windows on one profile, as two browser tabs on one code-server: each has its own extension host. */
+describe('Two windows on one profile: no message is lost, and each window shows the other’s changes', function () {
+  this.timeout(300_000);
+  let emulator: RunningEmulator;
+  let windowA: Workbench;
+  let windowB: Workbench;
+
+  before(async () => {
+    emulator = await startEmulator({ apiKey: 'two-windows-key-41c7' });
+    windowA = await Workbench.open({
+      settings: { 'clusterChat.baseUrl': emulator.baseUrl, 'clusterChat.clusters': [{ id: 'demo', label: 'Demo' }] },
+    });
+    await windowA.runCommand('Cluster Chat: Set API Key');
+    await windowA.answerInputBox(/API Key for/, emulator.apiKey);
+    await windowA.selectCluster('Demo');
+  });
+  afterEach(async function () {
+    await windowA?.screenshotIfFailed(this.currentTest, 'two-windows-a');
+    await windowB?.screenshotIfFailed(this.currentTest, 'two-windows-b');
+  });
+  after(async () => {
+    await windowB?.close();
+    await windowA?.close();
+    await emulator?.close();
+  });
+
+  const conversationsFolder = () => path.join(windowA.runFolder ?? '', 'user-data', path.dirname(conversationPath('any')));
+
+  /** Types a message in a window's chat and waits for the cluster's reply at `replyIndex`. */
+  async function send(window: Workbench, text: string, replyIndex: number): Promise<void> {
+    await window.openChat();
+    const chat = window.chatView();
+    await chat.locator('#chat-input').fill(text);
+    await window.page.keyboard.press('Enter');
+    await chat.locator(`li.chat-message[data-index="${replyIndex}"][data-role="assistant"]`).waitFor({ timeout: 30_000 });
+  }
+
+  /** The user messages a window's chat shows, in order. */
+  async function shownUserMessages(window: Workbench): Promise<string[]> {
+    const texts = await window.chatView().locator('li.chat-message[data-role="user"]').allInnerTexts();
+    return texts.map((text) => text.trim().split('\n')[0] ?? '');
+  }
+
+  it('interleaved sends in one conversation from both windows: every message is on disk and in both views', async () => {
+    await windowA.runCommand('Cluster Chat: New Chat');
+    await send(windowA, 'From A, first', 1);
+    // B starts after A saved: it opens the conversation A last had active.
+    windowB = await windowA.openAnotherWindow();
+    await windowB.openChat();
+    await windowB.chatView().locator('li.chat-message[data-index="1"]').waitFor({ timeout: 30_000 });
+
+    await send(windowB, 'From B, second', 3);
+    await waitUntil('window A to show B’s message and its reply', async () => (await shownUserMessages(windowA)).length === 2, {
+      timeoutMs: 5_000,
+    });
+    await send(windowA, 'From A, third', 5);
+    await waitUntil('window B to show A’s third message', async () => (await shownUserMessages(windowB)).length === 3, {
+      timeoutMs: 5_000,
+    });
+
+    const expected = ['From A, first', 'From B, second', 'From A, third'];
+    assert.deepEqual(await shownUserMessages(windowA), expected);
+    assert.deepEqual(await shownUserMessages(windowB), expected);
+    const logs = fs.readdirSync(conversationsFolder()).filter((name) => name.endsWith('.jsonl'));
+    assert.equal(logs.length, 1, logs.join(', '));
+    const onDisk = replayLog('any', fs.readFileSync(path.join(conversationsFolder(), logs[0] ?? ''), 'utf8')).conversation;
+    assert.deepEqual(
+      onDisk.messages.map((message) => message.role),
+      ['user', 'assistant', 'user', 'assistant', 'user', 'assistant'],
+    );
+    assert.deepEqual(
+      onDisk.messages.filter((message) => message.role === 'user').map((message) => message.content),
+      expected,
+    );
+    assert.equal(emulator.stats().clusters['demo']?.received, 3, 'each turn was sent once');
+    await windowA.screenshot('two-windows-a');
+    await windowB.screenshot('two-windows-b');
+  });
+
+  it('a conversation started in one window appears in the other window’s history within a second', async () => {
+    await windowB.openChat();
+    const history = windowB.chatView().locator('#chat-history');
+    await windowB.chatView().locator('button[data-command="toggleHistory"]').click();
+    await history.locator('li.history-item').first().waitFor();
+
+    await windowA.runCommand('Cluster Chat: New Chat');
+    await send(windowA, 'A brand-new conversation from A', 1);
+    const logged = Date.now();
+    await waitUntil(
+      'window B’s history to list A’s new conversation',
+      async () => (await history.locator('li.history-item', { hasText: 'A brand-new conversation from A' }).count()) === 1,
+      { timeoutMs: 1_000 },
+    );
+    console.log(`      (window B listed it ${Date.now() - logged} ms after window A showed the reply)`);
+  });
+});
