@@ -11,9 +11,10 @@ import type { ConversationLogFiles } from '../core/chat/conversationLogFiles';
 import type { ErrorAction, HostToChatMessage } from '../core/protocol/chatProtocol';
 import type { ReplyActions } from '../replies/replyActions';
 import type { RequestPipeline } from '../service/requestPipeline';
-import { clusterView, conversationView, historyViews, lastIndexOf, lastMessageView } from './chatViews';
+import { clusterView, conversationView, historyItemView, historyViews, lastIndexOf, lastMessageView } from './chatViews';
 import { ChatCodeActions } from './chatCodeActions';
 import { ChatTurns } from './chatTurns';
+import { HistorySearch } from './historySearch';
 import { PendingAttachments } from './pendingAttachments';
 import { ConversationStore, type ExternalChange } from './conversationStore';
 import { askConversationTitle, confirmConversationDelete } from './conversationPrompts';
@@ -35,6 +36,8 @@ export class ChatController implements vscode.Disposable {
   readonly codeActions: ChatCodeActions;
   /** Code attached to the next message. */
   readonly attachments: PendingAttachments;
+  /** The history panel's search across every conversation. */
+  readonly search: HistorySearch;
   private view: ChatViewConnection | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
 
@@ -49,6 +52,7 @@ export class ChatController implements vscode.Disposable {
     this.store = new ConversationStore(files, memento, log);
     this.turns = new ChatTurns(this.store, pipeline, (message) => this.post(message));
     this.attachments = new PendingAttachments((message) => this.post(message));
+    this.search = new HistorySearch(this.store, files, (message) => this.post(message));
     this.codeActions = new ChatCodeActions(this.store, actions, log, (message) => this.post(message));
     this.subscriptions.push(
       clusters.onDidChangeActive(() => this.post({ type: 'cluster', cluster: clusterView(this.clusters.active()) })),
@@ -92,7 +96,7 @@ export class ChatController implements vscode.Disposable {
       draft: '',
     });
     this.post({ type: 'messagesAppended', conversationId: conversation.id, messages: [lastMessageView(conversation)] });
-    this.postHistory();
+    this.postHistory(conversation.id);
     await this.store.save(conversation);
     await this.turns.send(conversation.id);
   }
@@ -149,7 +153,7 @@ export class ChatController implements vscode.Disposable {
       return;
     }
     await this.store.save(this.store.update({ ...conversation, title }));
-    this.postHistory();
+    this.postHistory(id);
     if (id === this.store.activeId) {
       await this.sendState();
     }
@@ -201,7 +205,7 @@ export class ChatController implements vscode.Disposable {
   /** Another window changed a conversation: the active one is shown again, any other updates the history. */
   private async showExternalChange({ id, deleted }: ExternalChange): Promise<void> {
     if (id !== this.store.activeId) {
-      this.postHistory();
+      this.postHistory(deleted ? undefined : id);
     } else if (deleted) {
       this.turns.forget(id);
       await this.activateNewest();
@@ -235,8 +239,14 @@ export class ChatController implements vscode.Disposable {
     await this.sendState();
   }
 
-  private postHistory(): void {
-    this.post({ type: 'history', history: historyViews(this.store.history(), this.store.activeId), activeId: this.store.activeId });
+  /** One conversation's entry when only it changed (a turn costs the same however long the history), else all of them. */
+  private postHistory(changed?: string): void {
+    const entry = changed === undefined ? undefined : this.store.entry(changed);
+    this.post(
+      entry
+        ? { type: 'historyItem', item: historyItemView(entry), activeId: this.store.activeId }
+        : { type: 'history', history: historyViews(this.store.history(), this.store.activeId), activeId: this.store.activeId },
+    );
   }
 
   private post(message: HostToChatMessage): void {

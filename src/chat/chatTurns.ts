@@ -5,7 +5,7 @@ import { isClusterError } from '../core/client/errors';
 import { recoveryActionsFor } from '../core/client/recovery';
 import type { ChatErrorView, ErrorAction, HostToChatMessage } from '../core/protocol/chatProtocol';
 import type { RequestPipeline } from '../service/requestPipeline';
-import { historyViews, lastIndexOf, lastMessageView } from './chatViews';
+import { historyItemView, lastIndexOf, lastMessageView } from './chatViews';
 import type { ConversationStore } from './conversationStore';
 
 /**
@@ -126,7 +126,10 @@ export class ChatTurns {
       if (saved.messages.length === updated.messages.length) {
         this.post({ type: 'messagesAppended', conversationId, messages: [lastMessageView(saved)] });
       }
-      this.post({ type: 'history', history: historyViews(this.store.history(), this.store.activeId), activeId: this.store.activeId });
+      const entry = this.store.entry(conversationId);
+      if (entry) {
+        this.post({ type: 'historyItem', item: historyItemView(entry), activeId: this.store.activeId });
+      }
     } catch (error) {
       if (isClusterError(error) && error.kind === 'cancelled') {
         this.setError(conversationId, {

@@ -34,6 +34,7 @@ function handlersFor(chat: ChatController): Handlers {
     export: ({ format }) =>
       vscode.commands.executeCommand(format === 'json' ? 'clusterChat.exportChatJson' : 'clusterChat.exportChatMarkdown'),
     deleteConversation: ({ id }) => chat.delete(id),
+    searchHistory: ({ requestId, query }) => chat.search.search(requestId, query),
   };
 }
 

@@ -38,7 +38,11 @@ export function historyViews(entries: readonly IndexEntry[], activeId: string): 
   return entries
     .filter((entry) => entry.messageCount > 0 || entry.id === activeId)
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
-    .map(({ id, title, updatedAt, messageCount }) => ({ id, title, updatedAt, messageCount }));
+    .map(historyItemView);
+}
+
+export function historyItemView({ id, title, updatedAt, messageCount }: IndexEntry): View.HistoryItemView {
+  return { id, title, updatedAt, messageCount };
 }
 
 export function attachmentViews(attachments: readonly Attachment[]): View.AttachmentView[] {

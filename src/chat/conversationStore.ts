@@ -75,6 +75,12 @@ export class ConversationStore implements vscode.Disposable {
     return [...listed.values()];
   }
 
+  /** One conversation's history entry, open or not. */
+  entry(id: string): IndexEntry | undefined {
+    const opened = this.open.get(id);
+    return opened ? indexEntry(opened.conversation, opened.log?.size ?? 0) : this.index.get(id);
+  }
+
   /** The active conversation; a fresh one when there is none. */
   active(): StoredConversation {
     return this.get(this.activeConversationId) ?? this.startFresh();

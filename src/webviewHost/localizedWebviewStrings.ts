@@ -64,5 +64,9 @@ export function localizedWebviewStrings(): WebviewStrings {
     findClose: vscode.l10n.t('Close (Escape)'),
     findPosition: vscode.l10n.t('{0} of {1}'),
     findNoResults: vscode.l10n.t('No results'),
+    searchConversations: vscode.l10n.t('Search conversations'),
+    searching: vscode.l10n.t('Searching…'),
+    searchFound: vscode.l10n.t('{0} found'),
+    searchNoMatches: vscode.l10n.t('No conversation matches'),
   };
 }

@@ -68,7 +68,7 @@ describe('Sidebar chat in the real workbench', function () {
     await sendMessage('Second: and a custom action?', 4);
     await sendMessage('Third: run action: word-count', 6);
     const chat = workbench.chatView();
-    assert.equal(await chat.locator('li.chat-message').count(), 6);
+    assert.equal(await workbench.chatMessageCount(), 6);
     assert.match(await chat.locator('li.chat-message[data-index="5"]').innerText(), /word-count/i);
     await chat.locator('#chat-input').fill('an unsent draft, line one');
     await workbench.page.keyboard.press('Shift+Enter');
@@ -79,7 +79,7 @@ describe('Sidebar chat in the real workbench', function () {
     await workbench.reload();
     await workbench.openChat();
     await workbench.chatView().locator('li.chat-message[data-index="5"]').waitFor({ timeout: 30_000 });
-    assert.equal(await workbench.chatView().locator('li.chat-message').count(), 6);
+    assert.equal(await workbench.chatMessageCount(), 6);
     assert.equal(await workbench.chatView().locator('#chat-input').inputValue(), 'an unsent draft, line one\nline two');
     await workbench.screenshot('chat-after-reload');
   });
@@ -89,7 +89,7 @@ describe('Sidebar chat in the real workbench', function () {
     await chat.locator('#chat-input').fill('');
     await workbench.selectCluster('Slow');
     await workbench.openChat();
-    const before = await chat.locator('li.chat-message').count();
+    const before = await workbench.chatMessageCount();
     await chat.locator('#chat-input').fill('This will take a while');
     await workbench.page.keyboard.press('Enter');
     await chat.locator('.chat-busy').waitFor({ state: 'visible' });
@@ -97,7 +97,7 @@ describe('Sidebar chat in the real workbench', function () {
     await chat.locator('button.chat-stop').click();
     await waitUntil('the slow request to be aborted', () => (emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1);
     await chat.locator('.chat-busy').waitFor({ state: 'hidden' });
-    assert.equal(await chat.locator('li.chat-message').count(), before + 1, 'the user message stays');
+    assert.equal(await workbench.chatMessageCount(), before + 1, 'the user message stays');
     await workbench.screenshot('chat-stopped');
 
     await workbench.selectCluster('Broken');
@@ -150,7 +150,7 @@ describe('Sidebar chat in the real workbench', function () {
       await workbench.page.keyboard.press('Tab');
     }
     assert.ok(await inputFocused(), 'the message box is reachable with Tab');
-    const count = await chat.locator('li.chat-message').count();
+    const count = await workbench.chatMessageCount();
     await workbench.page.keyboard.type('Review:');
     await workbench.page.keyboard.press('Shift+Enter');
     await workbench.page.keyboard.type('```ts');

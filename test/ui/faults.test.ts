@@ -69,7 +69,7 @@ describe('Every emulator fault through the chat: clear message, nothing lost, Re
     for (const { id } of FAULT_CLUSTERS) {
       const expected = EXPECTED[id];
       await selectCluster(id);
-      const before = await chat.locator('li.chat-message').count();
+      const before = await workbench.chatMessageCount();
       const postsBefore = emulator.stats().clusters[id]?.received ?? 0;
       await input.fill(`Message for ${id}`);
       await workbench.page.keyboard.press('Enter');
@@ -81,7 +81,7 @@ describe('Every emulator fault through the chat: clear message, nothing lost, Re
         const error = chat.locator(`.chat-error[data-index="${before}"]`);
         await error.waitFor({ timeout: 30_000 });
         assert.match(await error.locator('.chat-error-message').innerText(), expected.shows, id);
-        assert.equal(await chat.locator('li.chat-message').count(), before + 1, `${id}: the user’s message stays`);
+        assert.equal(await workbench.chatMessageCount(), before + 1, `${id}: the user’s message stays`);
         assert.match(await chat.locator(`li.chat-message[data-index="${before}"]`).innerText(), new RegExp(`Message for ${id}`));
         tally.errorsShown += 1;
         // A draft typed after the failure survives switching cluster and retrying.
@@ -105,7 +105,7 @@ describe('Every emulator fault through the chat: clear message, nothing lost, Re
       tally.posts += posts;
     }
     await workbench.screenshot('faults-conversation');
-    const total = await chat.locator('li.chat-message').count();
+    const total = await workbench.chatMessageCount();
     assert.equal(total, 2 * FAULT_CLUSTERS.length, 'every message and one reply for each is in the conversation');
     console.log(
       `      (${tally.faults} faults tried: ${tally.errorsShown} clear errors, ${tally.replies} replies, ${tally.retried} retried to success; ${tally.posts} POSTs to fault clusters, duplicates only after 429/503; ${total} messages kept)`,

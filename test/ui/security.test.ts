@@ -125,48 +125,56 @@ describe('Security in the real workbench', function () {
     await workbench.runCommand('Cluster Chat: Focus on Chat View');
     const chat = workbench.chatView();
     await chat.locator(`li.chat-message[data-index="${messages.length - 1}"] .message-content`).waitFor({ timeout: 60_000 });
-    // Scroll through every reply so lazily rendered parts (highlighting, images) get their chance.
-    for (let index = 1; index < messages.length; index += 2) {
-      await chat.locator(`li.chat-message[data-index="${index}"]`).scrollIntoViewIfNeeded();
-    }
-    for (const link of await chat.locator('li.chat-message a').all()) {
-      await link.hover();
-    }
-    // Every part that renders lazily has rendered: all messages are in, and no code block waits for highlighting.
-    await waitUntil('the chat to finish rendering and highlighting every reply', () =>
-      chat
-        .locator('ol.chat-messages')
-        .evaluate(
-          (list, pending) =>
-            performance.getEntriesByName('cluster-chat:all-rendered').length > 0 && list.querySelectorAll(`code.${pending}`).length === 0,
-          PENDING_HIGHLIGHT_CLASS,
-        ),
-    );
-    await workbench.screenshot('security-hostile-replies');
-
-    const findings = await chat.locator('ol.chat-messages').evaluate((list) => {
-      // Only what replies rendered: the chat's own controls are not under test here.
-      const contents = Array.from(list.querySelectorAll('.message-content'));
-      const within = (selector: string): Element[] => contents.flatMap((content) => Array.from(content.querySelectorAll(selector)));
-      const dangerous = within('script, iframe, frame, object, embed, style, form, svg, math, base, meta, link, video, picture, source');
-      const handlers = within('*').filter((element) => Array.from(element.attributes).some((attribute) => /^on/i.test(attribute.name)));
-      const badLinks = within('a[href]')
-        .map((a) => a.getAttribute('href') ?? '')
-        .filter((href) => !/^https?:\/\//i.test(href));
-      const remoteImages = within('img[src], img[srcset]').filter(
-        (img) => /^https?:/i.test(img.getAttribute('src') ?? '') || img.hasAttribute('srcset'),
+    // Scroll through every reply (the list renders only those near the viewport) so lazily rendered
+    // parts (highlighting, images) get their chance, and inspect what each view rendered.
+    const inspect = () =>
+      chat.locator('ol.chat-messages').evaluate((list) => {
+        // Only what replies rendered: the chat's own controls are not under test here.
+        const contents = Array.from(list.querySelectorAll('.message-content'));
+        const within = (selector: string): Element[] => contents.flatMap((content) => Array.from(content.querySelectorAll(selector)));
+        const dangerous = within('script, iframe, frame, object, embed, style, form, svg, math, base, meta, link, video, picture, source');
+        const handlers = within('*').filter((element) => Array.from(element.attributes).some((attribute) => /^on/i.test(attribute.name)));
+        const badLinks = within('a[href]')
+          .map((a) => a.getAttribute('href') ?? '')
+          .filter((href) => !/^https?:\/\//i.test(href));
+        const remoteImages = within('img[src], img[srcset]').filter(
+          (img) => /^https?:/i.test(img.getAttribute('src') ?? '') || img.hasAttribute('srcset'),
+        );
+        const styled = within('[style]').length;
+        return {
+          contents: contents.length,
+          hits: (window as unknown as { __xssHits?: number[] }).__xssHits ?? [],
+          dangerous: [...dangerous].map((element) => element.tagName.toLowerCase()),
+          handlers: handlers.map((element) => element.tagName.toLowerCase()),
+          badLinks,
+          remoteImages: remoteImages.length,
+          styled,
+        };
+      });
+    const views: Awaited<ReturnType<typeof inspect>>[] = [];
+    const visited = await workbench.visitEveryChatMessage(async () => {
+      for (const link of await chat.locator('li.chat-message a').all()) {
+        await link.hover();
+      }
+      // Every part that renders lazily has rendered: no code block in view waits for highlighting.
+      await waitUntil('the chat to finish highlighting the replies in view', () =>
+        chat
+          .locator('ol.chat-messages')
+          .evaluate((list, pending) => list.querySelectorAll(`code.${pending}`).length === 0, PENDING_HIGHLIGHT_CLASS),
       );
-      const styled = within('[style]').length;
-      return {
-        contents: contents.length,
-        hits: (window as unknown as { __xssHits?: number[] }).__xssHits ?? [],
-        dangerous: [...dangerous].map((element) => element.tagName.toLowerCase()),
-        handlers: handlers.map((element) => element.tagName.toLowerCase()),
-        badLinks,
-        remoteImages: remoteImages.length,
-        styled,
-      };
+      views.push(await inspect());
     });
+    await workbench.screenshot('security-hostile-replies');
+    assert.equal(visited.length, messages.length, 'every message was rendered on the way');
+    const findings = {
+      contents: visited.length,
+      hits: views.flatMap((view) => view.hits),
+      dangerous: views.flatMap((view) => view.dangerous),
+      handlers: views.flatMap((view) => view.handlers),
+      badLinks: views.flatMap((view) => view.badLinks),
+      remoteImages: views.reduce((sum, view) => sum + view.remoteImages, 0),
+      styled: views.reduce((sum, view) => sum + view.styled, 0),
+    };
     assert.equal(findings.contents, messages.length, 'every message has rendered content');
     assert.deepEqual(findings.hits, [], 'no payload’s script ran');
     assert.deepEqual(findings.dangerous, [], 'no active or embedding element survived sanitizing');
@@ -180,7 +188,7 @@ describe('Security in the real workbench', function () {
       `the loopback listener received: ${trap.requests.map((request) => request.url).join(', ')}`,
     );
     assert.deepEqual(dialogs, [], 'no dialog opened');
-    assert.equal(await chat.locator('li.chat-message').count(), messages.length, 'every reply rendered');
+    assert.equal(await workbench.chatMessageCount(), messages.length, 'every reply rendered');
     console.log(
       `      (${payloads.length} payloads in ${new Set(payloads.map((payload) => payload.family)).size} families: 0 scripts ran, 0 requests reached the listener)`,
     );

@@ -46,8 +46,8 @@ describe('Two windows on one profile: no message is lost, and each window shows 
 
   /** The user messages a window's chat shows, in order. */
   async function shownUserMessages(window: Workbench): Promise<string[]> {
-    const texts = await window.chatView().locator('li.chat-message[data-role="user"]').allInnerTexts();
-    return texts.map((text) => text.trim().split('\n')[0] ?? '');
+    const texts = await window.chatView().locator('li.chat-message[data-role="user"] .message-content').allInnerTexts();
+    return texts.map((text) => text.trim());
   }
 
   it('interleaved sends in one conversation from both windows: every message is on disk and in both views', async () => {

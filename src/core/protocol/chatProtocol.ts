@@ -66,6 +66,15 @@ export interface HistoryItemView {
   readonly messageCount: number;
 }
 
+/** A conversation that matches a history search. */
+export interface SearchResultView {
+  readonly id: string;
+  readonly title: string;
+  readonly updatedAt: string;
+  /** The text around the first match in a message; empty when only the title matched. */
+  readonly snippet: string;
+}
+
 export type HostToChatMessage =
   /** The whole view: on ready, after switching or starting a conversation. */
   | {
@@ -86,6 +95,15 @@ export type HostToChatMessage =
   | { readonly type: 'attachments'; readonly attachments: readonly AttachmentView[] }
   | { readonly type: 'cluster'; readonly cluster: ClusterView | undefined }
   | { readonly type: 'history'; readonly history: readonly HistoryItemView[]; readonly activeId: string }
+  /** One conversation's entry added or changed (a turn in it), so a turn never re-sends the whole history. */
+  | { readonly type: 'historyItem'; readonly item: HistoryItemView; readonly activeId: string }
+  /** The answer to `searchHistory`, in batches as they are found: results add to the earlier batches of the same request. */
+  | {
+      readonly type: 'searchResults';
+      readonly requestId: number;
+      readonly results: readonly SearchResultView[];
+      readonly done: boolean;
+    }
   | { readonly type: 'systemPrompt'; readonly conversationId: string; readonly systemPrompt: string }
   /** Puts text in the input box (e.g. the message being edited) and focuses it. */
   | { readonly type: 'setDraft'; readonly text: string }
@@ -119,4 +137,6 @@ export type ChatToHostMessage =
   | { readonly type: 'errorAction'; readonly action: ErrorAction }
   | { readonly type: 'selectCluster' }
   | { readonly type: 'export'; readonly format: 'markdown' | 'json' }
+  /** Titles and message text of every conversation; answered by `searchResults` with the same `requestId`. An empty query ends the search. */
+  | { readonly type: 'searchHistory'; readonly requestId: number; readonly query: string }
   | { readonly type: 'openLink'; readonly href: string };

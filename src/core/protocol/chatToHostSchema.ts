@@ -39,6 +39,7 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('errorAction'), action: z.enum(RECOVERY_ACTIONS) }),
   z.object({ type: z.literal('selectCluster') }),
   z.object({ type: z.literal('export'), format: z.enum(['markdown', 'json']) }),
+  z.object({ type: z.literal('searchHistory'), requestId: index, query: text(1000) }),
   z.object({ type: z.literal('openLink'), href: text(MAX_LINK_LENGTH) }),
 ]);
 

@@ -61,10 +61,9 @@ const ErrorSchema = z.object({
 
 const AttachmentSchema = z.object({ id, label: text(CHAT_LIMITS.label), lines: count(CHAT_LIMITS.lines) });
 const AttachmentsSchema = list(AttachmentSchema, CHAT_LIMITS.attachments);
-const HistorySchema = list(
-  z.object({ id, title: text(CHAT_LIMITS.title), updatedAt: text(100), messageCount: index }),
-  CHAT_LIMITS.history,
-);
+const HistoryItemSchema = z.object({ id, title: text(CHAT_LIMITS.title), updatedAt: text(100), messageCount: index });
+const HistorySchema = list(HistoryItemSchema, CHAT_LIMITS.history);
+const SearchResultSchema = z.object({ id, title: text(CHAT_LIMITS.title), updatedAt: text(100), snippet: text(1000) });
 const ClusterSchema = none(z.object({ id, label: text(CHAT_LIMITS.label) }));
 
 const ConversationSchema = z.object({
@@ -92,6 +91,8 @@ const HostToChatSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('attachments'), attachments: AttachmentsSchema }),
   z.object({ type: z.literal('cluster'), cluster: ClusterSchema }),
   z.object({ type: z.literal('history'), history: HistorySchema, activeId: id }),
+  z.object({ type: z.literal('historyItem'), item: HistoryItemSchema, activeId: id }),
+  z.object({ type: z.literal('searchResults'), requestId: index, results: list(SearchResultSchema, 1000), done: z.boolean() }),
   z.object({ type: z.literal('systemPrompt'), conversationId: id, systemPrompt: text(CHAT_LIMITS.systemPrompt) }),
   z.object({ type: z.literal('setDraft'), text: text(CHAT_LIMITS.draft) }),
   z.object({ type: z.literal('focusInput') }),

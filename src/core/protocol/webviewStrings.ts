@@ -64,6 +64,10 @@ export const WEBVIEW_STRING_DEFAULTS = {
   findClose: 'Close (Escape)',
   findPosition: '{0} of {1}',
   findNoResults: 'No results',
+  searchConversations: 'Search conversations',
+  searching: 'Searching…',
+  searchFound: '{0} found',
+  searchNoMatches: 'No conversation matches',
 } as const;
 
 export type WebviewStringKey = keyof typeof WEBVIEW_STRING_DEFAULTS;

@@ -1,4 +1,4 @@
-import type { ChatToHostMessage } from '../../core/protocol/chatProtocol';
+import type { ChatMessageRef, ChatToHostMessage } from '../../core/protocol/chatProtocol';
 import type { CodeAction } from '../../core/protocol/replyProtocol';
 import { ACTION_BUTTON_SELECTOR, readButtonAction } from '../codeActions/actionButtons';
 import { isRecoveryAction } from '../../core/protocol/recoveryActions';
@@ -77,4 +77,9 @@ function messageClick(button: HTMLButtonElement): ChatClick | undefined {
     return { kind: 'edit', index };
   }
   return button.classList.contains('message-regenerate') ? { kind: 'regenerate' } : undefined;
+}
+
+/** Which pressed button an action's outcome belongs to: the message it acted on, and the action. */
+export function feedbackKey(reply: ChatMessageRef, action: CodeAction): string {
+  return `${reply.conversationId}\n${reply.index}\n${action}`;
 }

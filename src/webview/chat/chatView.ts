@@ -1,7 +1,7 @@
 import type { ChatMessageRef, ChatToHostMessage, HostToChatMessage } from '../../core/protocol/chatProtocol';
 import type { CodeAction } from '../../core/protocol/replyProtocol';
 import { ActionFeedback } from '../codeActions/actionFeedback';
-import { readChatClick, type ChatClick } from './chatClicks';
+import { feedbackKey, readChatClick, type ChatClick } from './chatClicks';
 import { createChatHeader, showCluster, type ChatHeader } from './chatHeader';
 import { parseChatHostMessage } from '../../core/protocol/hostToChatSchema';
 import { ChatModel } from './chatModel';
@@ -11,7 +11,7 @@ import { createComposerLayout, showAttachments, showBusy, type ComposerLayout } 
 import { statusRegion } from '../common/dom';
 import { FindBox, openFindOnShortcut } from './findBox';
 import { highlightOccurrence } from './findHighlight';
-import { HistoryPanel } from './historyPanel';
+import { HistoryPanel, nextHistory } from './historyPanel';
 import { interceptLinks } from '../common/linkClicks';
 import { MessageList } from './messageList';
 import { SystemPromptPanel } from './systemPromptPanel';
@@ -41,7 +41,7 @@ class ChatView {
     private readonly api: VsCodeApi<ChatToHostMessage>,
   ) {
     this.header = createChatHeader(HISTORY_ID);
-    this.history = new HistoryPanel(HISTORY_ID, this.header.historyToggle);
+    this.history = new HistoryPanel(HISTORY_ID, this.header.historyToggle, (message) => this.api.postMessage(message));
     this.messages = new MessageList(this.model);
     this.find = new FindBox({
       messages: () => this.model.messages,
@@ -152,9 +152,13 @@ class ChatView {
         showBusy(this.layout, this.model.busy, message.cluster?.label);
         break;
       case 'history':
-        this.model.history = message.history;
+      case 'historyItem':
+        this.model.history = nextHistory(this.model.history, message);
         this.model.activeId = message.activeId;
-        this.history.render(message.history, message.activeId);
+        this.history.render(this.model.history, message.activeId);
+        break;
+      case 'searchResults':
+        this.history.search.receive(message);
         break;
       case 'setDraft':
         this.composer.setDraft(message.text, true);
@@ -231,10 +235,6 @@ class ChatView {
   private markEditing(index: number | undefined): void {
     this.messages.markEditing(index);
   }
-}
-
-function feedbackKey(reply: ChatMessageRef, action: CodeAction): string {
-  return `${reply.conversationId}\n${reply.index}\n${action}`;
 }
 
 export const mountChatView: ViewFactory = (root) => {

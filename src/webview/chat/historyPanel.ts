@@ -1,12 +1,14 @@
-import type { HistoryItemView } from '../../core/protocol/chatProtocol';
+import type { ChatToHostMessage, HistoryItemView, HostToChatMessage } from '../../core/protocol/chatProtocol';
 import { button, element } from '../common/dom';
 import { text } from '../common/strings';
+import { HistorySearchBox } from './historySearchBox';
 
 /**
  * The list of conversations, hidden until the header's toggle opens it:
  *
  * ```html
  * <nav class="chat-history" id="chat-history" aria-label="Conversations" hidden>
+ *   (the search box, its status and results: see HistorySearchBox)
  *   <ul>
  *     <li class="history-item" data-id="c1">
  *       <button class="history-open" aria-current="true">Title</button>
@@ -17,15 +19,23 @@ import { text } from '../common/strings';
  *   <p class="chat-history-empty">No conversations yet.</p>
  * </nav>
  * ```
+ *
+ * The list is rendered only while the panel is open, so a turn in a long history costs no DOM work.
  */
 export class HistoryPanel {
   readonly nav: HTMLElement;
+  readonly search: HistorySearchBox;
   private readonly list: HTMLUListElement;
   private readonly empty: HTMLParagraphElement;
+  private shown: { readonly history: readonly HistoryItemView[]; readonly activeId: string | undefined } = {
+    history: [],
+    activeId: undefined,
+  };
 
   constructor(
     id: string,
     private readonly toggle: HTMLButtonElement,
+    post: (message: ChatToHostMessage) => void,
   ) {
     this.nav = element('nav', 'chat-history');
     this.nav.id = id;
@@ -33,7 +43,11 @@ export class HistoryPanel {
     this.nav.hidden = true;
     this.list = element('ul', 'history-list');
     this.empty = element('p', 'chat-history-empty', text('noConversations'));
-    this.nav.append(this.list, this.empty);
+    this.search = new HistorySearchBox(post, (searching) => {
+      this.list.hidden = searching;
+      this.empty.hidden = searching || this.shown.history.length > 0;
+    });
+    this.nav.append(this.search.input, this.search.status, this.search.results, this.list, this.empty);
     this.nav.addEventListener('keydown', (event) => this.onKey(event));
   }
 
@@ -44,11 +58,23 @@ export class HistoryPanel {
   setOpen(open: boolean): void {
     this.nav.hidden = !open;
     this.toggle.setAttribute('aria-expanded', String(open));
+    if (open) {
+      this.renderList();
+    }
   }
 
+  /** The history to list (shown now if the panel is open, else when it opens). */
   render(history: readonly HistoryItemView[], activeId: string | undefined): void {
+    this.shown = { history, activeId };
+    if (this.open) {
+      this.renderList();
+    }
+  }
+
+  private renderList(): void {
+    const { history, activeId } = this.shown;
     this.list.replaceChildren(...history.map((item, position) => this.item(item, position, item.id === activeId)));
-    this.empty.hidden = history.length > 0;
+    this.empty.hidden = history.length > 0 || this.search.query.length > 0;
   }
 
   /** Escape in the list closes it and returns to its toggle. */
@@ -77,4 +103,21 @@ export class HistoryPanel {
     li.append(open, rename, remove);
     return li;
   }
+}
+
+/** The history after a full list or one changed entry: newest first, an empty conversation only while active. */
+export function nextHistory(
+  current: readonly HistoryItemView[],
+  message: Extract<HostToChatMessage, { type: 'history' | 'historyItem' }>,
+): readonly HistoryItemView[] {
+  if (message.type === 'history') {
+    return message.history;
+  }
+  const { item } = message;
+  const others = current.filter((existing) => existing.id !== item.id);
+  if (item.messageCount === 0 && item.id !== message.activeId) {
+    return others;
+  }
+  const at = others.findIndex((existing) => existing.updatedAt.localeCompare(item.updatedAt) <= 0);
+  return at < 0 ? [...others, item] : [...others.slice(0, at), item, ...others.slice(at)];
 }

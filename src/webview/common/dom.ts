@@ -17,6 +17,15 @@ export function statusRegion(): HTMLDivElement {
   return status;
 }
 
+/** A text box named by `label`, which is also its placeholder. */
+export function labelledInput(className: string, type: 'text' | 'search', label: string): HTMLInputElement {
+  const input = element('input', className);
+  input.type = type;
+  input.setAttribute('aria-label', label);
+  input.placeholder = label;
+  return input;
+}
+
 export interface ButtonOptions {
   /** Visible text (its accessible name too, unless `label` is given). */
   readonly text: string;

@@ -505,6 +505,49 @@ export class Workbench {
     return host.pid;
   }
 
+  /**
+   * How many messages the chat's conversation holds. The list keeps only the messages near the
+   * viewport in the DOM, so this reads the size each rendered item announces to screen readers.
+   */
+  async chatMessageCount(): Promise<number> {
+    const items = this.chatView().locator('li.chat-message');
+    return (await items.count()) === 0 ? 0 : Number(await items.last().getAttribute('aria-setsize'));
+  }
+
+  /**
+   * Scrolls the chat from its first message to its last, a view at a time, and calls `visit` once
+   * the messages of each view are rendered (the list renders only those near the viewport).
+   * Resolves with the index of every message that was rendered on the way.
+   */
+  async visitEveryChatMessage(visit: () => Promise<void> = () => Promise.resolve()): Promise<number[]> {
+    const scroller = this.chatView().locator('.chat-scroll');
+    const rendered = () =>
+      this.chatView()
+        .locator('li.chat-message')
+        .evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-index'))));
+    const seen = new Set<number>();
+    await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
+    await waitFor('the chat to render its first message', rendered, (indexes) => indexes.includes(0));
+    for (;;) {
+      const shown = await rendered();
+      shown.forEach((index) => seen.add(index));
+      await visit();
+      if (await scroller.evaluate((element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 1)) {
+        return [...seen].sort((a, b) => a - b);
+      }
+      const last = Math.max(...shown);
+      await scroller.evaluate((element) => element.scrollBy({ top: element.clientHeight * 0.8 }));
+      await waitFor(
+        'the chat to render the messages scrolled to',
+        async () => ({
+          indexes: await rendered(),
+          atEnd: await scroller.evaluate((element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 1),
+        }),
+        (state) => state.atEnd || Math.max(...state.indexes) > last,
+      );
+    }
+  }
+
   /** Saves a screenshot under test-results/ui/<name>.png and returns its path. */
   async screenshot(name: string): Promise<string> {
     fs.mkdirSync(SCREENSHOTS, { recursive: true });

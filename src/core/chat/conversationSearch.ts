@@ -1,0 +1,79 @@
+import * as fs from 'node:fs/promises';
+import type { IndexEntry } from './conversationIndex';
+import { replayLog } from './conversationLog';
+
+/** A conversation that matches a search, and where. */
+export interface SearchHit {
+  readonly id: string;
+  readonly title: string;
+  readonly updatedAt: string;
+  /** The text around the first match in a message; empty when only the title matched. */
+  readonly snippet: string;
+  /** The message the snippet is from. */
+  readonly index: number | undefined;
+}
+
+const SNIPPET_CONTEXT = 40;
+const MAX_HITS = 200;
+/** How many logs are read at once. */
+const PARALLEL_READS = 8;
+
+/**
+ * Searches titles and message text (case-insensitive), newest conversations first, and reports
+ * hits in batches as they are found: titles at once from the index, then each log in turn. A log
+ * is searched as raw text first (cheap), and replayed only when that text holds the query.
+ */
+export async function searchConversations(
+  entries: readonly IndexEntry[],
+  logOf: (id: string) => string,
+  query: string,
+  report: (hits: readonly SearchHit[]) => void,
+  cancelled: () => boolean = () => false,
+): Promise<void> {
+  const needle = query.trim().toLowerCase();
+  if (needle.length === 0) {
+    return;
+  }
+  const newestFirst = [...entries].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  const byTitle = newestFirst.filter((entry) => entry.title.toLowerCase().includes(needle)).slice(0, MAX_HITS);
+  if (byTitle.length > 0) {
+    report(byTitle.map((entry) => ({ id: entry.id, title: entry.title, updatedAt: entry.updatedAt, snippet: '', index: undefined })));
+  }
+  let found = byTitle.length;
+  const titled = new Set(byTitle.map((entry) => entry.id));
+  // As JSON writes it inside a string: quotes, backslashes and line breaks escaped.
+  const escaped = JSON.stringify(needle).slice(1, -1);
+  const rest = newestFirst.filter((entry) => !titled.has(entry.id));
+  for (let start = 0; start < rest.length && found < MAX_HITS && !cancelled(); start += PARALLEL_READS) {
+    const batch = rest.slice(start, start + PARALLEL_READS);
+    const hits = await Promise.all(batch.map((entry) => searchLog(entry, logOf(entry.id), needle, escaped)));
+    const matched = hits.filter((hit): hit is SearchHit => hit !== undefined).slice(0, MAX_HITS - found);
+    if (matched.length > 0 && !cancelled()) {
+      found += matched.length;
+      report(matched);
+    }
+  }
+}
+
+async function searchLog(entry: IndexEntry, file: string, needle: string, escaped: string): Promise<SearchHit | undefined> {
+  const raw = await fs.readFile(file, 'utf8').catch(() => '');
+  if (!raw.toLowerCase().includes(escaped)) {
+    return undefined;
+  }
+  const messages = replayLog(entry.id, raw).conversation.messages;
+  const index = messages.findIndex((message) => message.content.toLowerCase().includes(needle));
+  const message = messages[index];
+  if (!message) {
+    return undefined; // the text was in a removed message or a field that is not shown
+  }
+  return { id: entry.id, title: entry.title, updatedAt: entry.updatedAt, snippet: snippetAround(message.content, needle), index };
+}
+
+/** The match with some text on each side, on one line, marked with … where cut. */
+export function snippetAround(content: string, needle: string): string {
+  const at = content.toLowerCase().indexOf(needle);
+  const start = Math.max(0, at - SNIPPET_CONTEXT);
+  const end = Math.min(content.length, at + needle.length + SNIPPET_CONTEXT);
+  const text = content.slice(start, end).replace(/\s+/g, ' ').trim();
+  return `${start > 0 ? '…' : ''}${text}${end < content.length ? '…' : ''}`;
+}
