@@ -24,6 +24,7 @@ export class ChatModel {
   /** The conversation the history marks as current. */
   activeId: string | undefined;
   private list: ChatMessageView[] = [];
+  private readonly clusterNames = new Map<string, string>();
 
   get messages(): readonly ChatMessageView[] {
     return this.list;
@@ -36,7 +37,7 @@ export class ChatModel {
     this.systemPrompt = conversation.systemPrompt;
     this.busy = conversation.busy;
     this.error = conversation.error;
-    this.list = [...conversation.messages];
+    this.list = conversation.messages.map((message) => this.compact(message));
   }
 
   /** True when a message for `conversationId` concerns the conversation shown. */
@@ -57,7 +58,7 @@ export class ChatModel {
     if (replaced !== undefined) {
       this.truncate(replaced);
     }
-    this.list.push(...messages);
+    this.list.push(...messages.map((message) => this.compact(message)));
     return replaced;
   }
 
@@ -107,6 +108,24 @@ export class ChatModel {
       }
     }
     return undefined;
+  }
+
+  /**
+   * The message with its role and cluster as shared strings: each message the host sends arrives
+   * with its own copies of them, which for 20,000 messages is most of what the model weighs beyond
+   * the texts themselves.
+   */
+  private compact(message: ChatMessageView): ChatMessageView {
+    const role = message.role === 'user' ? 'user' : 'assistant';
+    if (message.cluster === undefined) {
+      return { index: message.index, role, content: message.content };
+    }
+    let cluster = this.clusterNames.get(message.cluster);
+    if (cluster === undefined) {
+      cluster = message.cluster;
+      this.clusterNames.set(cluster, cluster);
+    }
+    return { index: message.index, role, content: message.content, cluster };
   }
 
   /** Who wrote a message, as its meta line shows it. */

@@ -5,7 +5,8 @@
  * of offsets would be rebuilt each time.
  */
 export class HeightIndex {
-  private heights: number[] = [];
+  /** 32-bit: exact for the whole pixels a browser measures, and half the memory for 20,000 messages. */
+  private heights = new Float32Array(0);
   /** tree[i] holds the sum of the heights of positions (i - lowbit(i)) … i - 1. */
   private tree = new Float64Array(1);
 
@@ -20,19 +21,22 @@ export class HeightIndex {
 
   /** Replaces every height (a new conversation). */
   reset(heights: readonly number[]): void {
-    this.heights = heights.map(sanitize);
+    this.heights = Float32Array.from(heights, sanitize);
     this.rebuild();
   }
 
   /** Adds heights at the end. */
   push(heights: readonly number[]): void {
-    this.heights.push(...heights.map(sanitize));
+    const grown = new Float32Array(this.heights.length + heights.length);
+    grown.set(this.heights);
+    grown.set(heights.map(sanitize), this.heights.length);
+    this.heights = grown;
     this.rebuild();
   }
 
   /** Keeps the first `count` heights. */
   truncate(count: number): void {
-    this.heights.length = Math.max(0, Math.min(this.heights.length, count));
+    this.heights = this.heights.slice(0, Math.max(0, count));
     this.rebuild();
   }
 
@@ -43,7 +47,7 @@ export class HeightIndex {
   /** Sets one height; true when it changed. */
   set(position: number, height: number): boolean {
     const current = this.heights[position];
-    const next = sanitize(height);
+    const next = Math.fround(sanitize(height));
     if (current === undefined || current === next) {
       return false;
     }

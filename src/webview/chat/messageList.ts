@@ -11,7 +11,7 @@ import { createMessageElement } from './messageElement';
 import { RenderedItems } from './renderedItems';
 import { renderRange, sameRange, stepTowards, type Viewport } from './renderRange';
 import { ScrollPin } from './scrollPin';
-import { SpacerHeights } from './spacerHeights';
+import { createSpacer, SpacerHeights } from './spacerHeights';
 import { text } from '../common/strings';
 
 /** Appending more messages than this at once defers their highlighting too. */
@@ -66,7 +66,7 @@ export class MessageList {
     this.list.setAttribute('role', 'log');
     this.list.setAttribute('aria-live', 'polite');
     this.list.setAttribute('aria-label', text('chatMessages'));
-    this.scroller.append(this.empty, spacer('chat-spacer-before'), this.list, spacer('chat-spacer-after'));
+    this.scroller.append(this.empty, createSpacer('chat-spacer-before'), this.list, createSpacer('chat-spacer-after'));
     this.highlighter = new LazyHighlighter(this.scroller);
     this.decorations = new MessageDecorations(model, (index) => this.itemAt(index));
     this.rendered = new RenderedItems(this.list, {
@@ -97,7 +97,7 @@ export class MessageList {
     this.rendered.clear();
     this.decorations.reset();
     this.immediate = new WeakSet();
-    this.heights.reset(this.model.messages.map((message) => this.estimate(message)));
+    this.heights.reset(this.estimates(this.model.messages));
     this.pin.pinned = true;
     this.settling = true;
     this.list.setAttribute('aria-busy', 'true');
@@ -110,10 +110,11 @@ export class MessageList {
     if (messages.some((message) => message.role === 'user')) {
       this.pin.pinned = true;
     }
-    if (messages.length <= IMMEDIATE_HIGHLIGHT_LIMIT) {
-      messages.forEach((message) => this.immediate.add(message));
+    const added = this.model.messages.slice(this.heights.count);
+    if (added.length <= IMMEDIATE_HIGHLIGHT_LIMIT) {
+      added.forEach((message) => this.immediate.add(message));
     }
-    this.heights.push(this.model.messages.slice(this.heights.count).map((message) => this.estimate(message)));
+    this.heights.push(this.estimates(added));
     this.update();
   }
 
@@ -228,8 +229,10 @@ export class MessageList {
     return { top, height, pinned: this.pin.pinned };
   }
 
-  private estimate(message: ChatMessageView): number {
-    return estimateHeight(message, this.scroller.clientWidth);
+  /** Estimated heights; the width is read once, as each read of it can force a layout. */
+  private estimates(messages: readonly ChatMessageView[]): number[] {
+    const width = this.scroller.clientWidth;
+    return messages.map((message) => estimateHeight(message, width));
   }
 
   private createElement(message: ChatMessageView, position: number): HTMLLIElement {
@@ -240,10 +243,4 @@ export class MessageList {
     this.highlighter.watch(item);
     return item;
   }
-}
-
-function spacer(className: string): HTMLDivElement {
-  const created = element('div', `chat-spacer ${className}`);
-  created.setAttribute('aria-hidden', 'true');
-  return created;
 }

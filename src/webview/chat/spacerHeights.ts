@@ -1,3 +1,5 @@
+import { element } from '../common/dom';
+
 /**
  * The heights of the two spacers that stand for the messages a virtual list leaves out of the DOM.
  *
@@ -41,4 +43,11 @@ function adoptSheet(): CSSStyleSheet | undefined {
     // An engine that lists the API but cannot construct sheets: no spacers (see above).
     return undefined;
   }
+}
+
+/** One of the two spacers: empty, and hidden from screen readers. */
+export function createSpacer(className: string): HTMLDivElement {
+  const created = element('div', `chat-spacer ${className}`);
+  created.setAttribute('aria-hidden', 'true');
+  return created;
 }
