@@ -1,104 +1,155 @@
+import { launchBrowser } from '../vscode/browser';
 import { Workbench } from '../../test/ui/helpers/workbench';
+import { benchTitle, codeBlocksIn, conversationPath, savedConversation } from './benchConversation';
 import { type Figure, percentile } from './figures';
+import { measureBundleAlone } from './webviewHarness';
+import {
+  domNodeCount,
+  MARKS,
+  openFromHistory,
+  readMarks,
+  recordInputLatency,
+  scrollingFinished,
+  startScrolling,
+  takeInputLatencies,
+} from './webviewProbe';
 
-const MESSAGES = 1000;
-const CODE_BLOCKS = 200;
-/** Must match src/webview/markdown/renderMarks.ts. */
-const MARKS = [
-  'cluster-chat:conversation-received',
-  'cluster-chat:first-render',
-  'cluster-chat:all-rendered',
-  'cluster-chat:first-highlight',
-] as const;
+const SHORT = 1000;
+const LONG = 20_000;
+/** Each conversation is opened this often, alternately, and its times are the medians. */
+const ROUNDS = 5;
+/** Frames of scrolling while typing, and the pixels per frame (the same distance for both conversations). */
+const SCROLL_FRAMES = 300;
+const SCROLL_STEP = 150;
 
-/** A saved conversation of 1,000 messages, 200 of whose replies hold a code block. */
-function conversation(): string {
-  const at = '2026-11-21T10:00:00.000Z';
-  let blocks = 0;
-  const messages = Array.from({ length: MESSAGES }, (_, index) => {
-    if (index % 2 === 0) {
-      return { role: 'user', content: `Question ${index / 2}: what about step ${index / 2}?`, at };
-    }
-    const withCode = blocks < CODE_BLOCKS && ((index - 1) / 2) % 5 < 2;
-    blocks += withCode ? 1 : 0;
-    const code = withCode
-      ? `\n\n\`\`\`ts\nexport function step${index}(input: number): number {\n  const doubled = input * 2;\n  return doubled + ${index};\n}\n\`\`\`\n`
-      : '';
-    return { role: 'assistant', cluster: 'demo', content: `Answer ${(index - 1) / 2}: it depends on **the input**.${code}`, at };
-  });
-  return JSON.stringify({
-    version: 1,
-    id: 'bench-1',
-    title: 'Benchmark',
-    createdAt: at,
-    updatedAt: '2999-01-01T00:00:00.000Z',
-    systemPrompt: '',
-    messages,
-    draft: '',
-  });
+interface Sample {
+  readonly firstRender: number[];
+  readonly allRendered: number[];
+  readonly domNodes: number[];
+  scrollingLatencies: number[];
+}
+
+const median = (values: readonly number[]): number => percentile(values, 50);
+const idOf = (count: number): string => `bench-${count}`;
+
+/** Types into the chat's input while the conversation scrolls, and returns the keystrokes' latencies. */
+async function typeWhileScrolling(workbench: Workbench): Promise<number[]> {
+  const chat = workbench.chatView();
+  await takeInputLatencies(chat);
+  await chat.locator('#chat-input').click();
+  await startScrolling(chat, SCROLL_FRAMES, SCROLL_STEP);
+  while (!(await scrollingFinished(chat))) {
+    await workbench.page.keyboard.type(' scrolling', { delay: 15 });
+  }
+  return takeInputLatencies(chat);
+}
+
+function ratio(area: Figure['area'], name: string, long: number, short: number, budget: number): Figure {
+  return { area, name: `${name}, ${LONG} vs ${SHORT} messages`, value: long / short, unit: '×', budget };
 }
 
 /**
- * Rendering in the real chat webview (VS Code latest, packaged .vsix, Chromium): the webview's own
- * performance marks give the times from the conversation's arrival; input latency is measured on
- * keystrokes typed while the conversation renders.
+ * Rendering in the real chat webview (VS Code latest, packaged .vsix, Chromium), for a conversation
+ * of 1,000 and one of 20,000 messages in the same run and the same window, opened alternately from
+ * the history: the webview's own performance marks give the times from the conversation's arrival;
+ * input latency is measured on keystrokes typed while the view opens and while it scrolls. The long
+ * conversation is held to ratios against the short one, so the budgets hold on any machine.
+ *
+ * The JS heap is measured on the packaged bundle alone in a page of its own: in code-server the
+ * webview's frame shares the workbench's process and heap (in desktop VS Code it has its own).
  */
 export async function measureRendering(log: (line: string) => void): Promise<Figure[]> {
   const workbench = await Workbench.open({
-    userData: { 'User/globalStorage/clusterchat.cluster-chat/conversations/bench-1.json': conversation() },
+    userData: Object.fromEntries([SHORT, LONG].map((count) => [conversationPath(idOf(count)), savedConversation(idOf(count), count)])),
   });
+  const samples = new Map<number, Sample>(
+    [SHORT, LONG].map((count) => [count, { firstRender: [], allRendered: [], domNodes: [], scrollingLatencies: [] }]),
+  );
+  let openingLatencies: number[];
   try {
     await workbench.runCommand('Cluster Chat: Focus on Chat View');
     const chat = workbench.chatView();
     const input = chat.locator('#chat-input');
     await input.waitFor({ timeout: 60_000 });
-    await input.evaluate((element) => {
-      const latencies: number[] = [];
-      (window as unknown as { __inputLatencies: number[] }).__inputLatencies = latencies;
-      element.addEventListener('input', (event) => latencies.push(performance.now() - event.timeStamp));
-    });
+    await recordInputLatency(chat);
     await input.click();
-    await workbench.page.keyboard.type('typing while a long conversation renders', { delay: 15 });
-    await chat.locator(`li.chat-message[data-index="${MESSAGES - 1}"]`).waitFor({ state: 'attached', timeout: 120_000 });
-    const read = async (): Promise<{ marks: Record<string, number | null>; latencies: number[] }> =>
-      chat.locator('body').evaluate(
-        (_body, names) => {
-          const marks: Record<string, number | null> = {};
-          for (const name of names) {
-            marks[name] = performance.getEntriesByName(name, 'mark')[0]?.startTime ?? null;
-          }
-          return { marks, latencies: (window as unknown as { __inputLatencies: number[] }).__inputLatencies };
-        },
-        [...MARKS],
-      );
-    let result = await read();
-    for (let attempt = 0; attempt < 100 && MARKS.some((name) => result.marks[name] === null); attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      result = await read();
-    }
-    const received = result.marks[MARKS[0]];
-    const since = (name: (typeof MARKS)[number]): number => {
-      const at = result.marks[name];
-      if (at === null || at === undefined || received === null || received === undefined) {
-        throw new Error(`the webview did not record ${name}`);
+    await workbench.page.keyboard.type('typing while the conversation opens', { delay: 15 });
+    await readMarks(chat);
+    openingLatencies = await takeInputLatencies(chat);
+    for (let round = 0; round <= ROUNDS; round++) {
+      for (const [count, sample] of samples) {
+        const marks = await openFromHistory(chat, benchTitle(count), count - 1);
+        // Round 0 warms up: the first opening also moves the conversation into the current storage.
+        if (round > 0) {
+          sample.firstRender.push(marks[MARKS.firstRender]);
+          sample.allRendered.push(marks[MARKS.allRendered]);
+          sample.domNodes.push(await domNodeCount(chat));
+        }
       }
-      return at - received;
-    };
-    log(`  ${MESSAGES} messages, ${CODE_BLOCKS} code blocks; ${result.latencies.length} keystrokes typed while rendering`);
-    return [
-      {
-        area: 'Rendering',
-        name: 'first render (newest messages on screen)',
-        value: since('cluster-chat:first-render'),
-        unit: 'ms',
-        budget: 150,
-      },
-      { area: 'Rendering', name: 'visible code highlighted', value: since('cluster-chat:first-highlight'), unit: 'ms' },
-      { area: 'Rendering', name: `all ${MESSAGES} messages rendered`, value: since('cluster-chat:all-rendered'), unit: 'ms' },
-      { area: 'Rendering', name: 'input latency while rendering, p50', value: percentile(result.latencies, 50), unit: 'ms' },
-      { area: 'Rendering', name: 'input latency while rendering, max', value: Math.max(...result.latencies), unit: 'ms' },
-    ];
+    }
+    for (const [count, sample] of samples) {
+      await openFromHistory(chat, benchTitle(count), count - 1);
+      sample.scrollingLatencies = await typeWhileScrolling(workbench);
+    }
   } finally {
     await workbench.close();
   }
+  const browser = await launchBrowser();
+  const heap = new Map<number, number>();
+  try {
+    for (const count of [SHORT, LONG]) {
+      heap.set(count, (await measureBundleAlone(browser, count)).heapMegabytes);
+    }
+  } finally {
+    await browser.close();
+  }
+  return figures(samples, heap, openingLatencies, log);
+}
+
+function figures(
+  samples: ReadonlyMap<number, Sample>,
+  heap: ReadonlyMap<number, number>,
+  opening: readonly number[],
+  log: (line: string) => void,
+): Figure[] {
+  const short = samples.get(SHORT);
+  const long = samples.get(LONG);
+  const shortHeap = heap.get(SHORT);
+  const longHeap = heap.get(LONG);
+  if (!short || !long || shortHeap === undefined || longHeap === undefined) {
+    throw new Error('a conversation was not measured');
+  }
+  for (const [count, sample] of samples) {
+    log(
+      `  ${count} messages (${codeBlocksIn(count)} code blocks): first render ${sample.firstRender.map(Math.round).join('/')} ms, ` +
+        `all-interactive ${sample.allRendered.map(Math.round).join('/')} ms, ${median(sample.domNodes)} DOM elements, ` +
+        `heap ${heap.get(count)?.toFixed(2)} MB; ${sample.scrollingLatencies.length} keystrokes while scrolling`,
+    );
+  }
+  return [
+    { area: 'Rendering', name: 'first render (newest messages on screen)', value: median(short.firstRender), unit: 'ms', budget: 150 },
+    { area: 'Rendering', name: `all-interactive, ${SHORT} messages`, value: median(short.allRendered), unit: 'ms' },
+    { area: 'Rendering', name: 'input latency while the view opens, p50', value: percentile(opening, 50), unit: 'ms' },
+    { area: 'Rendering', name: 'input latency while the view opens, max', value: Math.max(...opening), unit: 'ms' },
+    { area: 'Rendering', name: `first render, ${LONG} messages`, value: median(long.firstRender), unit: 'ms' },
+    { area: 'Rendering', name: `all-interactive, ${LONG} messages`, value: median(long.allRendered), unit: 'ms' },
+    ratio('Rendering', 'newest messages visible', median(long.firstRender), median(short.firstRender), 1.2),
+    ratio('Rendering', 'all-interactive', median(long.allRendered), median(short.allRendered), 1.5),
+    ratio('Rendering', 'DOM elements', median(long.domNodes), median(short.domNodes), 1.2),
+    ratio('Memory', 'webview JS heap', longHeap, shortHeap, 1.5),
+    { area: 'Memory', name: `webview JS heap, ${LONG} messages`, value: longHeap, unit: 'MB' },
+    {
+      area: 'Rendering',
+      name: `input latency while scrolling, p99, ${SHORT} messages`,
+      value: percentile(short.scrollingLatencies, 99),
+      unit: 'ms',
+    },
+    {
+      area: 'Rendering',
+      name: `input latency while scrolling, p99, ${LONG} messages`,
+      value: percentile(long.scrollingLatencies, 99),
+      unit: 'ms',
+      budget: 16,
+    },
+  ];
 }
