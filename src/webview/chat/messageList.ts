@@ -8,6 +8,7 @@ import { HeightIndex } from './heightIndex';
 import { LazyHighlighter } from '../markdown/lazyHighlight';
 import { EDITING_CLASS, FOUND_CLASS, MessageDecorations } from './messageDecorations';
 import { createMessageElement } from './messageElement';
+import { QuietLiveRegion } from './quietLiveRegion';
 import { RenderedItems } from './renderedItems';
 import { renderRange, sameRange, stepTowards, type Viewport } from './renderRange';
 import { ScrollPin } from './scrollPin';
@@ -51,6 +52,7 @@ export class MessageList {
   private readonly spacers = new SpacerHeights();
   private readonly rendered: RenderedItems;
   private readonly decorations: MessageDecorations;
+  private readonly live: QuietLiveRegion;
   /** Messages appended in a small batch: highlighted at once. */
   private immediate = new WeakSet<ChatMessageView>();
   private readonly frame = new FrameTask(() => this.update());
@@ -64,7 +66,8 @@ export class MessageList {
     this.list.id = 'messages';
     this.list.tabIndex = -1;
     this.list.setAttribute('role', 'log');
-    this.list.setAttribute('aria-live', 'polite');
+    this.live = new QuietLiveRegion(this.list);
+    this.live.speak();
     this.list.setAttribute('aria-label', text('chatMessages'));
     this.scroller.append(this.empty, createSpacer('chat-spacer-before'), this.list, createSpacer('chat-spacer-after'));
     this.highlighter = new LazyHighlighter(this.scroller);
@@ -73,15 +76,7 @@ export class MessageList {
       create: (message, position) => this.createElement(message, position),
       dispose: (item) => this.highlighter.forget(item),
     });
-    this.pin = new ScrollPin(this.scroller);
-    this.scroller.addEventListener(
-      'scroll',
-      () => {
-        this.pin.onScroll();
-        this.frame.schedule();
-      },
-      { passive: true },
-    );
+    this.pin = new ScrollPin(this.scroller, () => this.frame.schedule());
     if (typeof ResizeObserver === 'function') {
       const observer = new ResizeObserver(() => this.frame.schedule());
       observer.observe(this.list);
@@ -115,7 +110,8 @@ export class MessageList {
       added.forEach((message) => this.immediate.add(message));
     }
     this.heights.push(this.estimates(added));
-    this.update();
+    this.live.speak();
+    this.update(true);
   }
 
   /** Removes the messages from `index` on (already removed from the model). */
@@ -170,7 +166,7 @@ export class MessageList {
   }
 
   /** One frame's work: measure what is rendered, render what the viewport needs, keep the view still. */
-  private update(): void {
+  private update(news = false): void {
     this.frame.cancel();
     this.measure();
     const anchor = this.pin.pinned ? undefined : this.anchor();
@@ -178,6 +174,9 @@ export class MessageList {
     const target = renderRange(this.heights, view, Math.max(RENDER_MARGIN, view.height), MAX_RENDERED);
     const visible = renderRange(this.heights, view, 0, MAX_RENDERED);
     const next = stepTowards(this.rendered.range, visible, target, NEW_PER_FRAME);
+    if (!news && !sameRange(next, this.rendered.range)) {
+      this.live.hush();
+    }
     this.rendered.show(this.model.messages, next);
     this.decorate();
     const resized = this.measure();

@@ -45,6 +45,10 @@ export class RenderedItems {
     let changed = false;
     for (const [position, { message, element }] of this.items) {
       if (position < range.start || position >= range.end || messages[position] !== message) {
+        if (element.contains(document.activeElement)) {
+          // Focus would fall to the page's start; the list keeps it where the user was reading.
+          this.list.focus({ preventScroll: true });
+        }
         this.items.delete(position);
         this.factory.dispose(element);
         element.remove();

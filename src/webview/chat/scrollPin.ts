@@ -10,10 +10,23 @@ export class ScrollPin {
   pinned = true;
   private lastTop = 0;
 
-  constructor(private readonly scroller: HTMLElement) {}
+  /** `scrolled` runs after every scroll event, the user's or the code's. */
+  constructor(
+    private readonly scroller: HTMLElement,
+    scrolled: () => void,
+  ) {
+    scroller.addEventListener(
+      'scroll',
+      () => {
+        this.onScroll();
+        scrolled();
+      },
+      { passive: true },
+    );
+  }
 
   /** A scroll event: the user's move, unless the view is where the code left it. */
-  onScroll(): void {
+  private onScroll(): void {
     const { scrollTop, scrollHeight, clientHeight } = this.scroller;
     this.pinned = pinnedAfterScroll(this.pinned, this.lastTop, scrollTop, isNearBottom(scrollTop, scrollHeight, clientHeight));
     this.lastTop = scrollTop;
