@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { repoRoot, resultsRoot } from '../vscode/paths';
 import { type Figure, figuresTable, holds } from './figures';
+import { measureHistory } from './historyBench';
 import { measureInExtensionHost } from './hostBench';
 import { measureRendering } from './renderBench';
 import { measureRequestOverhead } from './requestOverhead';
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     ['Request overhead (emulator on loopback, in process)', () => measureRequestOverhead(log)],
     ['Start-up and memory (real extension host)', () => measureInExtensionHost(log)],
     ['Rendering (real chat webview in Chromium)', () => measureRendering(log)],
+    ['History at scale (search in process; chat open and turns in the real workbench)', () => measureHistory(log)],
   ];
   for (const [title, step] of steps) {
     console.log(`▶ ${title}`);

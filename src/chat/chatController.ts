@@ -1,12 +1,6 @@
 import type * as vscode from 'vscode';
 import type { ClusterStore } from '../clusters/clusterStore';
-import {
-  appendMessage,
-  composeUserMessage,
-  conversationFromMessages,
-  truncateMessages,
-  type StoredConversation,
-} from '../core/chat/conversation';
+import { appendMessage, composeUserMessage, conversationFromMessages, type StoredConversation } from '../core/chat/conversation';
 import type { ConversationLogFiles } from '../core/chat/conversationLogFiles';
 import type { ErrorAction, HostToChatMessage } from '../core/protocol/chatProtocol';
 import type { ReplyActions } from '../replies/replyActions';
@@ -57,6 +51,7 @@ export class ChatController implements vscode.Disposable {
     this.subscriptions.push(
       clusters.onDidChangeActive(() => this.post({ type: 'cluster', cluster: clusterView(this.clusters.active()) })),
       this.store.onDidChangeExternally((change) => void this.showExternalChange(change)),
+      this.store.onDidRefreshHistory(() => this.postHistory()),
     );
   }
 
@@ -112,7 +107,7 @@ export class ChatController implements vscode.Disposable {
     if (this.turns.busy || lastUser < 0) {
       return;
     }
-    await this.truncate(conversation, lastUser + 1);
+    await this.turns.truncate(conversation, lastUser + 1);
     await this.turns.send(conversation.id);
   }
 
@@ -122,7 +117,7 @@ export class ChatController implements vscode.Disposable {
     if (this.turns.busy || conversation.messages[index]?.role !== 'user' || text.trim().length === 0) {
       return;
     }
-    await this.truncate(conversation, index);
+    await this.turns.truncate(conversation, index);
     await this.send(text);
   }
 
@@ -219,13 +214,6 @@ export class ChatController implements vscode.Disposable {
 
   private async loaded(): Promise<void> {
     this.turns.markInterrupted(await this.store.ensureLoaded());
-  }
-
-  private async truncate(conversation: StoredConversation, index: number): Promise<void> {
-    const updated = this.store.update(truncateMessages(conversation, index, new Date()));
-    this.turns.setError(updated.id, undefined);
-    this.post({ type: 'messagesTruncated', conversationId: updated.id, index });
-    await this.store.save(updated);
   }
 
   private async activateNewest(): Promise<void> {

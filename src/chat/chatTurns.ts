@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { clusterLabel } from '../clusters/clusterStore';
-import { appendMessage, requestMessages } from '../core/chat/conversation';
+import { appendMessage, requestMessages, type StoredConversation, truncateMessages } from '../core/chat/conversation';
 import { isClusterError } from '../core/client/errors';
 import { recoveryActionsFor } from '../core/client/recovery';
 import type { ChatErrorView, ErrorAction, HostToChatMessage } from '../core/protocol/chatProtocol';
@@ -63,6 +63,14 @@ export class ChatTurns {
       this.errors.delete(conversationId);
     }
     this.post({ type: 'error', conversationId, error });
+  }
+
+  /** Drops the messages from `index` on (edit and resend, regenerate) and the failure shown on them. */
+  async truncate(conversation: StoredConversation, index: number): Promise<void> {
+    const updated = this.store.update(truncateMessages(conversation, index, new Date()));
+    this.setError(updated.id, undefined);
+    this.post({ type: 'messagesTruncated', conversationId: updated.id, index });
+    await this.store.save(updated);
   }
 
   forget(conversationId: string): void {

@@ -33,11 +33,15 @@ export function conversationView(
   };
 }
 
-/** Newest first; an empty conversation is listed only while it is the active one. */
+/** How many conversations the history panel lists; its search finds the older ones. */
+export const HISTORY_LISTED = 200;
+
+/** The newest conversations first; an empty one is listed only while it is the active one. */
 export function historyViews(entries: readonly IndexEntry[], activeId: string): View.HistoryItemView[] {
   return entries
     .filter((entry) => entry.messageCount > 0 || entry.id === activeId)
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+    .slice(0, HISTORY_LISTED)
     .map(historyItemView);
 }
 

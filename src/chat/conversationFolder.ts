@@ -6,8 +6,8 @@ import { migrateOldConversations } from '../core/chat/conversationMigration';
 
 /**
  * Opens the conversation folder: moves conversations of the earlier format into logs, then takes
- * the history from the index, rebuilding only the entries whose log changed size since (another
- * window or a crash left them stale). No conversation's messages are read here.
+ * the history from the index, reading only logs the index does not know. No other log is read or
+ * even looked at here: `staleEntries` checks the index against the logs afterwards.
  */
 export async function loadConversationFolder(
   files: ConversationLogFiles,
@@ -27,33 +27,57 @@ export async function loadConversationFolder(
   } catch (error) {
     log.error(`Saved conversations could not be moved to the log format: ${String(error)}`);
   }
-  const ids = await files.ids();
-  const [index, sizes] = await Promise.all([readIndex(files.folder), logSizes(new Map(ids.map((id) => [id, files.logOf(id)])))]);
+  const [ids, index] = await Promise.all([files.ids(), readIndex(files.folder)]);
   const entries: IndexEntry[] = [];
-  let indexChanged = index.size !== sizes.size;
-  for (const [id, size] of sizes) {
-    const cached = index.get(id);
-    if (cached && cached.size === size) {
-      entries.push(cached);
-      continue;
-    }
-    indexChanged = true;
-    const read = await files.read(id).catch(() => undefined);
-    if (read) {
-      entries.push(indexEntry(read.replay.conversation, read.size));
+  for (const id of ids) {
+    const known = index.get(id) ?? (await readEntry(files, id));
+    if (known) {
+      entries.push(known);
     }
   }
-  return { entries, indexChanged };
+  return { entries, indexChanged: entries.length !== index.size || ids.some((id) => !index.has(id)) };
 }
 
-/** Hears of every change to a conversation's files, from any window; none when the folder cannot be watched. */
-export function watchConversationFolder(
+/**
+ * The entries whose log changed size since the index was written (another window wrote the log
+ * and not the index, or a crash came between the two), rebuilt from their logs.
+ */
+async function staleEntries(files: ConversationLogFiles, entries: readonly IndexEntry[]): Promise<IndexEntry[]> {
+  const sizes = await logSizes(new Map(entries.map((entry) => [entry.id, files.logOf(entry.id)])));
+  const rebuilt: IndexEntry[] = [];
+  for (const entry of entries) {
+    const size = sizes.get(entry.id);
+    const fresh = size !== undefined && size !== entry.size ? await readEntry(files, entry.id) : undefined;
+    if (fresh) {
+      rebuilt.push(fresh);
+    }
+  }
+  return rebuilt;
+}
+
+async function readEntry(files: ConversationLogFiles, id: string): Promise<IndexEntry | undefined> {
+  const read = await files.read(id).catch(() => undefined);
+  return read ? indexEntry(read.replay.conversation, read.size) : undefined;
+}
+
+/**
+ * Keeps a window's view of the folder current: hears of every change to a conversation's files,
+ * from any window, and checks the index it started with against the logs. Without a watcher
+ * (the folder cannot be watched) other windows' changes show after a reload.
+ */
+export function followConversationFolder(
   files: ConversationLogFiles,
   log: vscode.LogOutputChannel,
-  onChange: (id: string) => void,
+  started: readonly IndexEntry[],
+  on: { readonly changed: (id: string) => Promise<unknown>; readonly rebuilt: (entries: IndexEntry[]) => void },
 ): vscode.Disposable | undefined {
+  void staleEntries(files, started).then(on.rebuilt, (error: unknown) =>
+    log.warn(`The history index could not be checked: ${String(error)}`),
+  );
   try {
-    return new FolderWatcher(files.folder, conversationIdOf, onChange);
+    return new FolderWatcher(files.folder, conversationIdOf, (id) => {
+      on.changed(id).catch((error: unknown) => log.warn(`Reading a conversation failed: ${String(error)}`));
+    });
   } catch (error) {
     log.warn(`Changes from other windows will show after a reload: the conversation folder cannot be watched (${String(error)}).`);
     return undefined;

@@ -4,7 +4,7 @@ import { changesBetween, sameContent } from '../core/chat/conversationChanges';
 import { type IndexEntry, indexEntry } from '../core/chat/conversationIndex';
 import type { ConversationLogFiles, ReadLog } from '../core/chat/conversationLogFiles';
 import { settings } from '../settings';
-import { loadConversationFolder, watchConversationFolder } from './conversationFolder';
+import { followConversationFolder, loadConversationFolder } from './conversationFolder';
 import { DraftWriter } from './draftWriter';
 import { HistoryIndex } from './historyIndex';
 import { SerialQueues } from './serialQueues';
@@ -12,10 +12,7 @@ import { SerialQueues } from './serialQueues';
 const ACTIVE_KEY = 'clusterChat.activeConversation';
 
 /** A conversation this window has open: as it wants it, and its log as last read (none before the first save). */
-interface Open {
-  readonly conversation: StoredConversation;
-  readonly log: ReadLog | undefined;
-}
+type Open = { readonly conversation: StoredConversation; readonly log: ReadLog | undefined };
 
 /** A change another window (or an earlier write of this one) made on disk. */
 export interface ExternalChange {
@@ -36,6 +33,9 @@ export class ConversationStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ExternalChange>();
   /** Fired when a log changed in a way this window did not write itself. */
   readonly onDidChangeExternally = this.changed.event;
+  private readonly refreshed = new vscode.EventEmitter<void>();
+  /** Fired when history entries the index had wrong were rebuilt from their logs. */
+  readonly onDidRefreshHistory = this.refreshed.event;
   private activeConversationId = '';
   private loading: Promise<void> | undefined;
   private interrupted: string[] = [];
@@ -110,9 +110,7 @@ export class ConversationStore implements vscode.Disposable {
 
   /** Conversations opened since the last call whose last message had no reply. */
   takeInterrupted(): string[] {
-    const found = this.interrupted;
-    this.interrupted = [];
-    return found;
+    return this.interrupted.splice(0);
   }
 
   async setActive(id: string): Promise<void> {
@@ -177,16 +175,12 @@ export class ConversationStore implements vscode.Disposable {
     });
   }
 
-  /** Writes a pending draft at once (the window is closing). */
-  flush(): Promise<void> {
-    return this.drafts.flush();
-  }
-
   dispose(): void {
-    void this.flush();
+    void this.drafts.flush(); // the window is closing: a draft typed a moment ago is written now
     this.watcher?.dispose();
     this.index.dispose();
     this.changed.dispose();
+    this.refreshed.dispose();
   }
 
   private async writeDraft(id: string): Promise<void> {
@@ -235,10 +229,9 @@ export class ConversationStore implements vscode.Disposable {
     const activeId = remembered && this.index.get(remembered) ? remembered : this.newest();
     const active = activeId === undefined ? undefined : await this.openConversation(activeId);
     this.activeConversationId = (active ?? this.create()).id;
-    this.watcher = watchConversationFolder(this.files, this.log, (id) => {
-      void this.queues
-        .run(id, () => this.readOn(id))
-        .catch((error: unknown) => this.log.warn(`Reading a conversation failed: ${String(error)}`));
+    this.watcher = followConversationFolder(this.files, this.log, loaded.entries, {
+      changed: (id) => this.queues.run(id, () => this.readOn(id)),
+      rebuilt: (entries) => this.index.setAll(entries.filter((entry) => !this.open.has(entry.id))) && this.refreshed.fire(),
     });
   }
 

@@ -40,6 +40,15 @@ export class HistoryIndex implements vscode.Disposable {
     this.scheduleWrite();
   }
 
+  /** Resolves whether there were any entries to set. */
+  setAll(entries: readonly IndexEntry[]): boolean {
+    entries.forEach((entry) => this.entries.set(entry.id, entry));
+    if (entries.length > 0) {
+      this.scheduleWrite();
+    }
+    return entries.length > 0;
+  }
+
   /** Resolves whether there was an entry to delete. */
   delete(id: string): boolean {
     const existed = this.entries.delete(id);

@@ -1,0 +1,174 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startEmulator } from '../emulator/server';
+import { appendMessage, newConversation, type StoredConversation } from '../../src/core/chat/conversation';
+import { changesBetween } from '../../src/core/chat/conversationChanges';
+import { type IndexEntry, indexEntry, writeIndex } from '../../src/core/chat/conversationIndex';
+import { encodeRecord, replayLog } from '../../src/core/chat/conversationLog';
+import { ConversationLogFiles } from '../../src/core/chat/conversationLogFiles';
+import { searchConversations } from '../../src/core/chat/conversationSearch';
+import { Workbench } from '../../test/ui/helpers/workbench';
+import { type Figure, percentile } from './figures';
+
+const MANY = 5000;
+const MESSAGES_EACH = 10;
+/** One message in a hundred conversations holds the word searched for; never a title. */
+const RARE_WORD = 'zebrafish';
+const FOLDER = 'User/globalStorage/clusterchat.cluster-chat/conversations';
+const ACTIVE_ID = 'bench-active';
+
+/** About 10 KB a conversation, so 5,000 of them are about 50 MB. */
+function conversation(id: string, number: number, updatedAt: string): StoredConversation {
+  let built = newConversation(id, '', new Date(updatedAt));
+  for (let index = 0; index < MESSAGES_EACH; index++) {
+    const rare = index === 7 && number % 100 === 0 ? ` and then a ${RARE_WORD} appeared` : '';
+    const content = `Message ${index} of conversation ${number}${rare}: ${'lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(17)}`;
+    built = appendMessage(
+      built,
+      index % 2 === 0 ? { role: 'user', content, at: updatedAt } : { role: 'assistant', content, cluster: 'demo', at: updatedAt },
+    );
+  }
+  return built;
+}
+
+/** The folder's files as the extension writes them: one log per conversation and the history index. */
+function conversationFiles(count: number): Map<string, string> {
+  const files = new Map<string, string>();
+  const entries: IndexEntry[] = [];
+  let messageId = 0;
+  for (let number = 0; number < count; number++) {
+    const id = number === 0 ? ACTIVE_ID : `bench-${number}`;
+    // The active one is the newest, so the chat opens it in every run.
+    const updatedAt = new Date(Date.UTC(2026, 0, 1) + (number === 0 ? count : number) * 60_000).toISOString();
+    const log = changesBetween(undefined, conversation(id, number, updatedAt), () => `m${++messageId}`, updatedAt)
+      .records.map(encodeRecord)
+      .join('');
+    files.set(`${id}.jsonl`, log);
+    entries.push(indexEntry(replayLog(id, log).conversation, Buffer.byteLength(log)));
+  }
+  files.set('index.json', JSON.stringify({ version: 1, entries }));
+  return files;
+}
+
+/** First results and the whole search, over `count` conversations written to a temporary folder. */
+async function measureSearch(log: (line: string) => void): Promise<Figure[]> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-chat-bench-search-'));
+  try {
+    let bytes = 0;
+    for (const [name, content] of conversationFiles(MANY)) {
+      fs.writeFileSync(path.join(folder, name), content);
+      bytes += name.endsWith('.jsonl') ? Buffer.byteLength(content) : 0;
+    }
+    const files = new ConversationLogFiles(folder);
+    const entries = (JSON.parse(fs.readFileSync(path.join(folder, 'index.json'), 'utf8')) as { entries: IndexEntry[] }).entries;
+    await writeIndex(folder, entries);
+    const first: number[] = [];
+    const whole: number[] = [];
+    let hits = 0;
+    for (let run = 0; run <= 5; run++) {
+      const started = performance.now();
+      let firstAt: number | undefined;
+      hits = 0;
+      await searchConversations(
+        entries,
+        (id) => files.logOf(id),
+        RARE_WORD,
+        (batch) => {
+          firstAt ??= performance.now() - started;
+          hits += batch.length;
+        },
+      );
+      if (run > 0) {
+        first.push(firstAt ?? Number.NaN);
+        whole.push(performance.now() - started);
+      }
+    }
+    log(
+      `  ${MANY} conversations, ${(bytes / 1024 ** 2).toFixed(1)} MB of logs; "${RARE_WORD}" is in ${hits} of them; median of 5 searches`,
+    );
+    return [
+      { area: 'History', name: `search, first results (${MANY} conversations)`, value: percentile(first, 50), unit: 'ms', budget: 200 },
+      { area: 'History', name: `search, all results (${MANY} conversations)`, value: percentile(whole, 50), unit: 'ms' },
+    ];
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+interface OpenAndTurn {
+  readonly openMs: number;
+  readonly turnMs: number;
+}
+
+/** In a fresh window: the chat view opened on the active conversation, then one turn after another. */
+async function openAndTurns(count: number, turns: number): Promise<OpenAndTurn> {
+  const emulator = await startEmulator({ apiKey: 'bench-history-key' });
+  const userData = Object.fromEntries([...conversationFiles(count)].map(([name, content]) => [`${FOLDER}/${name}`, content]));
+  const workbench = await Workbench.open({
+    settings: { 'clusterChat.baseUrl': emulator.baseUrl, 'clusterChat.clusters': [{ id: 'demo', label: 'Demo' }] },
+    userData,
+  });
+  try {
+    await workbench.runCommand('Cluster Chat: Set API Key');
+    await workbench.answerInputBox(/API Key for/, emulator.apiKey);
+    await workbench.selectCluster('Demo');
+    const chat = workbench.chatView();
+    const opened = performance.now();
+    await workbench.runCommand('Cluster Chat: Focus on Chat View');
+    await chat.locator(`li.chat-message[data-index="${MESSAGES_EACH - 1}"] .message-content`).waitFor({ timeout: 60_000 });
+    const openMs = performance.now() - opened;
+    const turnTimes: number[] = [];
+    for (let turn = 0; turn < turns; turn++) {
+      const reply = MESSAGES_EACH + turn * 2 + 1;
+      const started = performance.now();
+      await chat.locator('#chat-input').fill(`Turn ${turn}`);
+      await workbench.page.keyboard.press('Enter');
+      await chat.locator(`li.chat-message[data-index="${reply}"][data-role="assistant"] .message-content`).waitFor({ timeout: 60_000 });
+      turnTimes.push(performance.now() - started);
+    }
+    return { openMs, turnMs: percentile(turnTimes, 50) };
+  } finally {
+    await workbench.close();
+    await emulator.close();
+  }
+}
+
+/**
+ * The history at scale: search in process over 5,000 conversations (~50 MB), and in the real
+ * workbench (packaged .vsix) opening the chat and taking turns with 5,000 saved conversations
+ * against one, alternating windows, as ratios so the budgets hold on any machine.
+ */
+export async function measureHistory(log: (line: string) => void): Promise<Figure[]> {
+  const figures = await measureSearch(log);
+  const runs = new Map<number, OpenAndTurn[]>([
+    [1, []],
+    [MANY, []],
+  ]);
+  for (let round = 0; round < 2; round++) {
+    for (const [count, results] of runs) {
+      results.push(await openAndTurns(count, 5));
+    }
+  }
+  const median = (count: number, pick: (run: OpenAndTurn) => number) => percentile((runs.get(count) ?? []).map(pick), 50);
+  const openAndTurn = (count: number) => median(count, (run) => run.openMs) + median(count, (run) => run.turnMs);
+  log(
+    `  chat open ${median(1, (run) => run.openMs).toFixed(0)} ms / ${median(MANY, (run) => run.openMs).toFixed(0)} ms, one turn ${median(1, (run) => run.turnMs).toFixed(0)} ms / ${median(MANY, (run) => run.turnMs).toFixed(0)} ms (1 / ${MANY} saved conversations)`,
+  );
+  return [
+    ...figures,
+    {
+      area: 'History',
+      name: `chat open and one turn, ${MANY} saved conversations vs 1`,
+      value: openAndTurn(MANY) / openAndTurn(1),
+      unit: '×',
+      budget: 1.2,
+    },
+    {
+      area: 'History',
+      name: `one turn, ${MANY} saved conversations vs 1`,
+      value: median(MANY, (run) => run.turnMs) / median(1, (run) => run.turnMs),
+      unit: '×',
+    },
+  ];
+}
