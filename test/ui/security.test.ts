@@ -153,9 +153,14 @@ describe('Security in the real workbench', function () {
       });
     const views: Awaited<ReturnType<typeof inspect>>[] = [];
     const visited = await workbench.visitEveryChatMessage(async () => {
-      for (const link of await chat.locator('li.chat-message a').all()) {
-        await link.hover();
-      }
+      // Pointer events on every link in view, dispatched in place: a real hover would scroll the list.
+      await chat.locator('li.chat-message a').evaluateAll((links) => {
+        for (const link of links) {
+          for (const type of ['mouseover', 'mouseenter', 'mousemove']) {
+            link.dispatchEvent(new MouseEvent(type, { bubbles: type !== 'mouseenter' }));
+          }
+        }
+      });
       // Every part that renders lazily has rendered: no code block in view waits for highlighting.
       await waitUntil('the chat to finish highlighting the replies in view', () =>
         chat
