@@ -102,4 +102,47 @@ describe('Two windows on one profile: no message is lost, and each window shows 
     );
     console.log(`      (window B listed it ${Date.now() - logged} ms after window A showed the reply)`);
   });
+
+  it('a rename and a deletion in one window show in the other within a second; a search finds a message’s words', async () => {
+    const title = 'A brand-new conversation from A';
+    const historyOf = async (window: Workbench) => {
+      await window.openChat();
+      const history = window.chatView().locator('#chat-history');
+      if (await history.isHidden()) {
+        await window.chatView().locator('button[data-command="toggleHistory"]').click();
+      }
+      return history;
+    };
+    const historyA = await historyOf(windowA);
+    const historyB = await historyOf(windowB);
+
+    await historyA.locator('li.history-item', { hasText: title }).locator('button.history-rename').click();
+    await windowA.answerInputBox(/Rename Conversation/, 'Renamed in window A');
+    await waitUntil(
+      'window B’s history to show the new name',
+      async () => (await historyB.locator('li.history-item', { hasText: 'Renamed in window A' }).count()) === 1,
+      { timeoutMs: 1_000 },
+    );
+
+    const search = historyB.locator('input.history-search');
+    await search.fill('third');
+    const result = historyB.locator('ul.history-results li.search-result');
+    await result.first().waitFor({ timeout: 5_000 });
+    const found = await result.allInnerTexts();
+    assert.equal(found.length, 1, found.join(' | '));
+    assert.match(
+      found[0] ?? '',
+      /From A, first[\s\S]*From A, third/,
+      'the conversation whose message holds the word, with the words around it',
+    );
+    await search.fill('');
+
+    await historyA.locator('li.history-item', { hasText: 'Renamed in window A' }).locator('button.history-delete').click();
+    await windowA.page.locator('.monaco-dialog-box button', { hasText: 'Delete' }).click();
+    await waitUntil(
+      'window B’s history to drop the deleted conversation',
+      async () => (await historyB.locator('li.history-item', { hasText: 'Renamed in window A' }).count()) === 0,
+      { timeoutMs: 1_000 },
+    );
+  });
 });
