@@ -163,9 +163,14 @@ describe('Security in the real workbench', function () {
       });
       // Every part that renders lazily has rendered: no code block in view waits for highlighting.
       await waitUntil('the chat to finish highlighting the replies in view', () =>
-        chat
-          .locator('ol.chat-messages')
-          .evaluate((list, pending) => list.querySelectorAll(`code.${pending}`).length === 0, PENDING_HIGHLIGHT_CLASS),
+        chat.locator('ol.chat-messages').evaluate((list, pending) => {
+          // Code rendered in the margin beyond the viewport is highlighted when it scrolls in.
+          const view = (list.closest('.chat-scroll') ?? list).getBoundingClientRect();
+          return Array.from(list.querySelectorAll(`code.${pending}`)).every((code) => {
+            const box = code.getBoundingClientRect();
+            return box.bottom <= view.top || box.top >= view.bottom;
+          });
+        }, PENDING_HIGHLIGHT_CLASS),
       );
       views.push(await inspect());
     });
