@@ -138,7 +138,7 @@ describe('Two windows on one profile: no message is lost, and each window shows 
     await search.fill('');
 
     await historyA.locator('li.history-item', { hasText: 'Renamed in window A' }).locator('button.history-delete').click();
-    await windowA.page.locator('.monaco-dialog-box button', { hasText: 'Delete' }).click();
+    await windowA.page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Delete' }).click();
     await waitUntil(
       'window B’s history to drop the deleted conversation',
       async () => (await historyB.locator('li.history-item', { hasText: 'Renamed in window A' }).count()) === 0,

@@ -521,30 +521,33 @@ export class Workbench {
    */
   async visitEveryChatMessage(visit: () => Promise<void> = () => Promise.resolve()): Promise<number[]> {
     const scroller = this.chatView().locator('.chat-scroll');
-    const rendered = () =>
-      this.chatView()
-        .locator('li.chat-message')
-        .evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-index'))));
+    /** Where the list is scrolled, which messages are in the DOM, and whether they cover the whole viewport. */
+    const state = () =>
+      scroller.evaluate((element) => {
+        const view = element.getBoundingClientRect();
+        const items = Array.from(element.querySelectorAll('li.chat-message'));
+        const boxes = items.map((item) => item.getBoundingClientRect());
+        return {
+          top: element.scrollTop,
+          atEnd: element.scrollTop + element.clientHeight >= element.scrollHeight - 1,
+          indexes: items.map((item) => Number(item.getAttribute('data-index'))),
+          covered:
+            boxes.some((box) => box.top <= view.top + 1) &&
+            boxes.some((box) => box.bottom >= Math.min(view.bottom, view.top + element.scrollHeight) - 1),
+        };
+      });
     const seen = new Set<number>();
     await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
-    await waitFor('the chat to render its first message', rendered, (indexes) => indexes.includes(0));
+    let now = await waitFor('the chat to render its first messages', state, (current) => current.indexes.includes(0) && current.covered);
     for (;;) {
-      const shown = await rendered();
-      shown.forEach((index) => seen.add(index));
+      now.indexes.forEach((index) => seen.add(index));
       await visit();
-      if (await scroller.evaluate((element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 1)) {
+      if (now.atEnd) {
         return [...seen].sort((a, b) => a - b);
       }
-      const last = Math.max(...shown);
+      const from = now.top;
       await scroller.evaluate((element) => element.scrollBy({ top: element.clientHeight * 0.8 }));
-      await waitFor(
-        'the chat to render the messages scrolled to',
-        async () => ({
-          indexes: await rendered(),
-          atEnd: await scroller.evaluate((element) => element.scrollTop + element.clientHeight >= element.scrollHeight - 1),
-        }),
-        (state) => state.atEnd || Math.max(...state.indexes) > last,
-      );
+      now = await waitFor('the chat to render the messages scrolled to', state, (current) => current.top > from && current.covered);
     }
   }
 
