@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { estimateHeight } from '../../src/webview/chat/heightEstimate';
-import { MAX_RENDERED } from '../../src/webview/chat/messageList';
+import { MAX_RENDERED } from '../../src/webview/chat/renderRange';
 import { RENDER_MARKS } from '../../src/webview/markdown/renderMarks';
 import { appended, chatState, truncated, turns, user } from './helpers/chatFixtures';
 import { press, typeInto } from './helpers/gestures';
@@ -83,6 +83,25 @@ describe('Chat: a long conversation is virtualized', () => {
     chat.receive(appended([{ index: 500, role: 'assistant', content: 'More' }]));
     page.clock.runAll();
     assert.equal(layout.scroller.scrollTop, top);
+  });
+
+  it('holds the message the user reads still while older messages are estimated in the background', () => {
+    const chat = ChatPage.mount(page);
+    const layout = new FakeLayout(page, chat, VIEWPORT, ITEM);
+    chat.receive(chatState({ messages: turns(COUNT) }));
+    page.clock.frame();
+    layout.scroller.scrollTop -= 2000;
+    layout.scroller.dispatchEvent(new Event('scroll'));
+    page.clock.frame();
+    const item = chat.messages()[3];
+    assert.ok(item);
+    const offset = layout.topOf(item) - layout.scroller.scrollTop;
+    const before = layout.spacers().before;
+    assert.ok(page.clock.pendingTimers > 0, 'older messages are still being estimated');
+    page.clock.runAll();
+    assert.notEqual(layout.spacers().before, before, 'the estimates changed the space above');
+    assert.ok(item.isConnected);
+    assert.equal(layout.topOf(item) - layout.scroller.scrollTop, offset);
   });
 
   it('tells screen readers where each rendered message stands in the whole conversation', () => {

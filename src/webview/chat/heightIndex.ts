@@ -7,6 +7,8 @@
 export class HeightIndex {
   /** 32-bit: exact for the whole pixels a browser measures, and half the memory for 20,000 messages. */
   private heights = new Float32Array(0);
+  /** 1 where the height was measured: a later estimate does not replace it. */
+  private measured = new Uint8Array(0);
   /** tree[i] holds the sum of the heights of positions (i - lowbit(i)) … i - 1. */
   private tree = new Float64Array(1);
 
@@ -20,8 +22,9 @@ export class HeightIndex {
   }
 
   /** Replaces every height (a new conversation). */
-  reset(heights: readonly number[]): void {
+  reset(heights: ArrayLike<number>): void {
     this.heights = Float32Array.from(heights, sanitize);
+    this.measured = new Uint8Array(this.heights.length);
     this.rebuild();
   }
 
@@ -31,12 +34,16 @@ export class HeightIndex {
     grown.set(this.heights);
     grown.set(heights.map(sanitize), this.heights.length);
     this.heights = grown;
+    const measured = new Uint8Array(grown.length);
+    measured.set(this.measured);
+    this.measured = measured;
     this.rebuild();
   }
 
   /** Keeps the first `count` heights. */
   truncate(count: number): void {
     this.heights = this.heights.slice(0, Math.max(0, count));
+    this.measured = this.measured.slice(0, this.heights.length);
     this.rebuild();
   }
 
@@ -44,8 +51,20 @@ export class HeightIndex {
     return this.heights[position] ?? 0;
   }
 
-  /** Sets one height; true when it changed. */
+  /** Sets a measured height; true when it changed. */
   set(position: number, height: number): boolean {
+    if (position >= 0 && position < this.measured.length) {
+      this.measured[position] = 1;
+    }
+    return this.write(position, height);
+  }
+
+  /** Sets an estimated height, unless the height there was measured; true when it changed. */
+  estimate(position: number, height: number): boolean {
+    return this.measured[position] === 1 ? false : this.write(position, height);
+  }
+
+  private write(position: number, height: number): boolean {
     const current = this.heights[position];
     const next = Math.fround(sanitize(height));
     if (current === undefined || current === next) {

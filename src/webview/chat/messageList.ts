@@ -5,24 +5,19 @@ import { element } from '../common/dom';
 import { FrameTask } from '../common/frameTask';
 import { estimateHeight } from './heightEstimate';
 import { HeightIndex } from './heightIndex';
+import { BackgroundEstimates } from './backgroundEstimates';
 import { LazyHighlighter } from '../markdown/lazyHighlight';
 import { EDITING_CLASS, FOUND_CLASS, MessageDecorations } from './messageDecorations';
 import { createMessageElement } from './messageElement';
 import { QuietLiveRegion } from './quietLiveRegion';
 import { RenderedItems } from './renderedItems';
-import { renderRange, sameRange, stepTowards, type Viewport } from './renderRange';
+import { MAX_RENDERED, NEW_PER_FRAME, RENDER_MARGIN, renderRange, revealTop, sameRange, stepTowards, type Viewport } from './renderRange';
 import { ScrollPin } from './scrollPin';
 import { createSpacer, SpacerHeights } from './spacerHeights';
 import { text } from '../common/strings';
 
 /** Appending more messages than this at once defers their highlighting too. */
 const IMMEDIATE_HIGHLIGHT_LIMIT = 5;
-/** Rendered beyond the viewport, above and below (px; at least one viewport). */
-export const RENDER_MARGIN = 600;
-/** The most messages in the DOM, however small they are. */
-export const MAX_RENDERED = 60;
-/** New messages rendered per frame beyond the visible ones, so a jump does not block input. */
-export const NEW_PER_FRAME = 8;
 
 /**
  * The conversation on the page, virtualized: only the messages near the viewport are in the DOM,
@@ -53,6 +48,7 @@ export class MessageList {
   private readonly rendered: RenderedItems;
   private readonly decorations: MessageDecorations;
   private readonly live: QuietLiveRegion;
+  private readonly estimator = new BackgroundEstimates(this.heights, (change) => this.holdStill(change));
   /** Messages appended in a small batch: highlighted at once. */
   private immediate = new WeakSet<ChatMessageView>();
   private readonly frame = new FrameTask(() => this.update());
@@ -92,7 +88,7 @@ export class MessageList {
     this.rendered.clear();
     this.decorations.reset();
     this.immediate = new WeakSet();
-    this.heights.reset(this.estimates(this.model.messages));
+    this.estimator.start(this.model.messages, this.scroller.clientWidth);
     this.pin.pinned = true;
     this.settling = true;
     this.list.setAttribute('aria-busy', 'true');
@@ -109,7 +105,8 @@ export class MessageList {
     if (added.length <= IMMEDIATE_HIGHLIGHT_LIMIT) {
       added.forEach((message) => this.immediate.add(message));
     }
-    this.heights.push(this.estimates(added));
+    const width = this.scroller.clientWidth;
+    this.heights.push(added.map((message) => estimateHeight(message, width)));
     this.live.speak();
     this.update(true);
   }
@@ -117,6 +114,7 @@ export class MessageList {
   /** Removes the messages from `index` on (already removed from the model). */
   removeFrom(index: number): void {
     this.heights.truncate(this.model.positionOf(index));
+    this.estimator.truncated(this.heights.count);
     this.update();
   }
 
@@ -156,8 +154,7 @@ export class MessageList {
     }
     const view = this.viewport();
     const top = this.heights.offsetOf(position);
-    const bottom = top + this.heights.heightAt(position);
-    const target = top < view.top || bottom - top > view.height ? top : bottom > view.top + view.height ? bottom - view.height : view.top;
+    const target = revealTop(top, top + this.heights.heightAt(position), view);
     if (target !== view.top) {
       this.pin.jumpTo(target, target >= this.heights.total - view.height);
     }
@@ -180,7 +177,7 @@ export class MessageList {
     this.rendered.show(this.model.messages, next);
     this.decorate();
     const resized = this.measure();
-    this.spacers.set(this.heights.offsetOf(next.start), this.heights.total - this.heights.offsetOf(next.end));
+    this.placeSpacers();
     this.restore(anchor);
     if (resized || !sameRange(next, target)) {
       this.frame.schedule();
@@ -189,6 +186,20 @@ export class MessageList {
       this.list.removeAttribute('aria-busy');
       markRenderOnce(RENDER_MARKS.allRendered);
     }
+  }
+
+  /** Changes heights without moving what the user looks at. */
+  private holdStill(change: () => void): void {
+    const anchor = this.pin.pinned ? undefined : this.anchor();
+    change();
+    this.placeSpacers();
+    this.restore(anchor);
+    this.frame.schedule();
+  }
+
+  private placeSpacers(): void {
+    const { start, end } = this.rendered.range;
+    this.spacers.set(this.heights.offsetOf(start), this.heights.total - this.heights.offsetOf(end));
   }
 
   /** Takes the rendered messages' heights (with an error box after one); true when one changed. */
@@ -226,12 +237,6 @@ export class MessageList {
     const height = this.scroller.clientHeight;
     const top = this.pin.pinned ? Math.max(0, this.heights.total - height) : this.scroller.scrollTop;
     return { top, height, pinned: this.pin.pinned };
-  }
-
-  /** Estimated heights; the width is read once, as each read of it can force a layout. */
-  private estimates(messages: readonly ChatMessageView[]): number[] {
-    const width = this.scroller.clientWidth;
-    return messages.map((message) => estimateHeight(message, width));
   }
 
   private createElement(message: ChatMessageView, position: number): HTMLLIElement {

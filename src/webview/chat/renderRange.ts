@@ -1,3 +1,10 @@
+/** Rendered beyond the viewport, above and below (px; at least one viewport). */
+export const RENDER_MARGIN = 600;
+/** The most messages in the DOM, however small they are. */
+export const MAX_RENDERED = 60;
+/** New messages rendered per frame beyond the visible ones, so a jump does not block input. */
+export const NEW_PER_FRAME = 8;
+
 /** Positions start … end - 1 of the conversation. */
 export interface RenderRange {
   readonly start: number;
@@ -82,6 +89,14 @@ export function stepTowards(current: RenderRange, visible: RenderRange, target: 
     }
   }
   return { start, end };
+}
+
+/** The scroll offset that shows the extent top…bottom whole with the least move (its top if it is taller than the view). */
+export function revealTop(top: number, bottom: number, view: Viewport): number {
+  if (top < view.top || bottom - top > view.height) {
+    return top;
+  }
+  return bottom > view.top + view.height ? bottom - view.height : view.top;
 }
 
 export function sameRange(a: RenderRange, b: RenderRange): boolean {

@@ -53,6 +53,18 @@ describe('height index', () => {
     assert.equal(index.total, 12);
   });
 
+  it('never replaces a measured height with an estimate', () => {
+    const index = new HeightIndex();
+    index.reset([10, 10, 10]);
+    index.set(1, 55);
+    assert.equal(index.estimate(1, 20), false);
+    assert.equal(index.estimate(2, 20), true);
+    index.push([7]);
+    index.truncate(3);
+    assert.equal(index.estimate(1, 30), false, 'still measured after a push and a truncation');
+    assert.equal(index.total, 10 + 55 + 20);
+  });
+
   it('is empty before a conversation', () => {
     const index = new HeightIndex();
     assert.equal(index.total, 0);

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { estimateHeight } from '../../../src/webview/chat/heightEstimate';
 import { HeightIndex } from '../../../src/webview/chat/heightIndex';
-import { renderRange, stepTowards } from '../../../src/webview/chat/renderRange';
+import { renderRange, revealTop, stepTowards } from '../../../src/webview/chat/renderRange';
 
 function uniform(count: number, height: number): HeightIndex {
   const index = new HeightIndex();
@@ -65,5 +65,16 @@ describe('height estimate', () => {
     const code = estimateHeight({ content: 'Look:\n\n```ts\nconst a = 1;\nconst b = 2;\n```' }, 300);
     assert.ok(short < code && code < long, `${short} < ${code} < ${long}`);
     assert.ok(estimateHeight({ content: 'word '.repeat(200) }, 600) < long, 'a wider view wraps less');
+  });
+});
+
+describe('revealing a message', () => {
+  const view = { top: 1000, height: 300, pinned: false };
+
+  it('scrolls the least that shows it whole', () => {
+    assert.equal(revealTop(1100, 1200, view), 1000, 'already in view');
+    assert.equal(revealTop(500, 600, view), 500, 'above: its top at the top');
+    assert.equal(revealTop(1400, 1500, view), 1200, 'below: its bottom at the bottom');
+    assert.equal(revealTop(1200, 2000, view), 1200, 'taller than the view: its top');
   });
 });
