@@ -24,9 +24,17 @@ const SCROLL_STEP = 150;
 
 interface Sample {
   readonly firstRender: number[];
+  readonly firstHighlight: number[];
   readonly allRendered: number[];
   readonly domNodes: number[];
   scrollingLatencies: number[];
+}
+
+/** The view's first conversation, shown when the view opens (cold). */
+interface Opening {
+  readonly count: number;
+  readonly firstRender: number;
+  readonly latencies: readonly number[];
 }
 
 const median = (values: readonly number[]): number => percentile(values, 50);
@@ -63,9 +71,9 @@ export async function measureRendering(log: (line: string) => void): Promise<Fig
     userData: Object.fromEntries([SHORT, LONG].map((count) => [conversationPath(idOf(count)), savedConversation(idOf(count), count)])),
   });
   const samples = new Map<number, Sample>(
-    [SHORT, LONG].map((count) => [count, { firstRender: [], allRendered: [], domNodes: [], scrollingLatencies: [] }]),
+    [SHORT, LONG].map((count) => [count, { firstRender: [], firstHighlight: [], allRendered: [], domNodes: [], scrollingLatencies: [] }]),
   );
-  let openingLatencies: number[];
+  let opening: Opening;
   try {
     await workbench.runCommand('Cluster Chat: Focus on Chat View');
     const chat = workbench.chatView();
@@ -74,14 +82,16 @@ export async function measureRendering(log: (line: string) => void): Promise<Fig
     await recordInputLatency(chat);
     await input.click();
     await workbench.page.keyboard.type('typing while the conversation opens', { delay: 15 });
-    await readMarks(chat);
-    openingLatencies = await takeInputLatencies(chat);
+    const marks = await readMarks(chat);
+    const shown = (await chat.locator(`li.chat-message[data-index="${LONG - 1}"]`).count()) > 0 ? LONG : SHORT;
+    opening = { count: shown, firstRender: marks[MARKS.firstRender], latencies: await takeInputLatencies(chat) };
     for (let round = 0; round <= ROUNDS; round++) {
       for (const [count, sample] of samples) {
         const marks = await openFromHistory(chat, benchTitle(count), count - 1);
         // Round 0 warms up: the first opening also moves the conversation into the current storage.
         if (round > 0) {
           sample.firstRender.push(marks[MARKS.firstRender]);
+          sample.firstHighlight.push(marks[MARKS.firstHighlight]);
           sample.allRendered.push(marks[MARKS.allRendered]);
           sample.domNodes.push(await domNodeCount(chat));
         }
@@ -103,13 +113,13 @@ export async function measureRendering(log: (line: string) => void): Promise<Fig
   } finally {
     await browser.close();
   }
-  return figures(samples, heap, openingLatencies, log);
+  return figures(samples, heap, opening, log);
 }
 
 function figures(
   samples: ReadonlyMap<number, Sample>,
   heap: ReadonlyMap<number, number>,
-  opening: readonly number[],
+  opening: Opening,
   log: (line: string) => void,
 ): Figure[] {
   const short = samples.get(SHORT);
@@ -127,10 +137,18 @@ function figures(
     );
   }
   return [
-    { area: 'Rendering', name: 'first render (newest messages on screen)', value: median(short.firstRender), unit: 'ms', budget: 150 },
+    {
+      area: 'Rendering',
+      name: `first render when the view opens (newest of ${opening.count} messages on screen)`,
+      value: opening.firstRender,
+      unit: 'ms',
+      budget: 150,
+    },
+    { area: 'Rendering', name: 'input latency while the view opens, p50', value: percentile(opening.latencies, 50), unit: 'ms' },
+    { area: 'Rendering', name: 'input latency while the view opens, max', value: Math.max(...opening.latencies), unit: 'ms' },
+    { area: 'Rendering', name: `first render, ${SHORT} messages`, value: median(short.firstRender), unit: 'ms' },
+    { area: 'Rendering', name: `visible code highlighted, ${SHORT} messages`, value: median(short.firstHighlight), unit: 'ms' },
     { area: 'Rendering', name: `all-interactive, ${SHORT} messages`, value: median(short.allRendered), unit: 'ms' },
-    { area: 'Rendering', name: 'input latency while the view opens, p50', value: percentile(opening, 50), unit: 'ms' },
-    { area: 'Rendering', name: 'input latency while the view opens, max', value: Math.max(...opening), unit: 'ms' },
     { area: 'Rendering', name: `first render, ${LONG} messages`, value: median(long.firstRender), unit: 'ms' },
     { area: 'Rendering', name: `all-interactive, ${LONG} messages`, value: median(long.allRendered), unit: 'ms' },
     ratio('Rendering', 'newest messages visible', median(long.firstRender), median(short.firstRender), 1.2),
