@@ -123,4 +123,14 @@ describe('Chat composer: editing a sent message', () => {
     press(chat.input, 'Escape');
     assert.equal(chat.input.value, 'from the host');
   });
+
+  it('keeps the edited message marked when the host sends the same conversation again, and unmarks it for another', () => {
+    const chat = ChatPage.mount(page, chatState({ messages: CONVERSATION }));
+    press(chat.input, 'ArrowUp');
+    chat.receive(chatState({ title: 'Renamed', messages: CONVERSATION }));
+    assert.deepEqual(editingIndexes(chat), ['2']);
+    chat.receive(chatState({ id: 'c2', messages: CONVERSATION }));
+    assert.deepEqual(editingIndexes(chat), []);
+    assert.equal(chat.editing.hidden, true);
+  });
 });

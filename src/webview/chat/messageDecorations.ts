@@ -57,10 +57,14 @@ export class MessageDecorations {
     this.placeError(list);
   }
 
+  /**
+   * Drops the error box (its conversation was replaced). The marks stay: the composer and the find
+   * box say themselves when the edit or the match ends, and an edit goes on when the host sends the
+   * same conversation again.
+   */
   reset(): void {
     this.errorBox?.element.remove();
     this.errorBox = undefined;
-    this.marks.clear();
   }
 
   private placeRegenerate(list: HTMLElement, target: number | undefined): void {
