@@ -126,6 +126,31 @@ describe('Chat conversations in the extension host (controller, files, emulator)
     assert.doesNotMatch(testing.chat.activeConversation().messages[2]?.content ?? '', /```/);
   });
 
+  it('a record a crash cut short is skipped, and the conversation goes on with every whole message', async () => {
+    const { testing } = await activateExtension();
+    await testing.chat.newChat();
+    await testing.chat.send('Before the torn write');
+    const conversation = testing.chat.activeConversation();
+    const file = path.join(testing.conversationsFolder, `${conversation.id}.jsonl`);
+    // What a process killed in the middle of appending leaves behind.
+    fs.appendFileSync(file, '\n{"t":"msg","id":"torn","role":"user","content":"half of a mess');
+    await testing.chat.send('After the torn write');
+    const expected = ['Before the torn write', 'After the torn write'];
+    assert.deepEqual(
+      replayLog(conversation.id, fs.readFileSync(file, 'utf8'))
+        .conversation.messages.filter((message) => message.role === 'user')
+        .map((message) => message.content),
+      expected,
+    );
+    assert.deepEqual(
+      testing.chat
+        .activeConversation()
+        .messages.filter((message) => message.role === 'user')
+        .map((message) => message.content),
+      expected,
+    );
+  });
+
   it('keeps each conversation as an append-only log in the extension’s storage, replaying to what is shown', async () => {
     const { testing } = await activateExtension();
     await testing.chat.newChat();
