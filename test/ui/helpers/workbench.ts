@@ -527,13 +527,16 @@ export class Workbench {
         const view = element.getBoundingClientRect();
         const items = Array.from(element.querySelectorAll('li.chat-message'));
         const boxes = items.map((item) => item.getBoundingClientRect());
+        const indexes = items.map((item) => Number(item.getAttribute('data-index')));
+        const last = Number(items[0]?.getAttribute('aria-setsize') ?? 0) - 1;
         return {
           top: element.scrollTop,
           atEnd: element.scrollTop + element.clientHeight >= element.scrollHeight - 1,
-          indexes: items.map((item) => Number(item.getAttribute('data-index'))),
+          indexes,
+          // The first and the last message may sit inside the list's padding, short of the viewport's edges.
           covered:
-            boxes.some((box) => box.top <= view.top + 1) &&
-            boxes.some((box) => box.bottom >= Math.min(view.bottom, view.top + element.scrollHeight) - 1),
+            (indexes.includes(0) || boxes.some((box) => box.top <= view.top + 1)) &&
+            (indexes.includes(last) || boxes.some((box) => box.bottom >= view.bottom - 1)),
         };
       });
     const seen = new Set<number>();
