@@ -1,5 +1,4 @@
-import type { ChatMessageRef, ChatToHostMessage, HostToChatMessage } from '../../core/protocol/chatProtocol';
-import type { CodeAction } from '../../core/protocol/replyProtocol';
+import type { ChatToHostMessage, HostToChatMessage } from '../../core/protocol/chatProtocol';
 import { ActionFeedback } from '../codeActions/actionFeedback';
 import { feedbackKey, readChatClick, type ChatClick } from './chatClicks';
 import { createChatHeader, showCluster, type ChatHeader } from './chatHeader';
@@ -69,7 +68,7 @@ class ChatView {
       isBusy: () => this.model.busy,
       messageAt: (index) => this.model.messageAt(index),
       lastUserIndex: () => this.model.lastIndexOf('user'),
-      editingChanged: (index) => this.markEditing(index),
+      editingChanged: (index) => this.messages.markEditing(index),
       draftSaved: (draft) => this.api.setState(chatSavedState(draft)),
     });
 
@@ -106,22 +105,9 @@ class ChatView {
         break;
       }
       case 'messagesAppended':
-        if (this.model.isShown(message.conversationId)) {
-          const replaced = this.model.append(message.messages);
-          if (replaced !== undefined) {
-            this.messages.removeFrom(replaced);
-          }
-          this.messages.appendMessages(message.messages);
-          this.composer.messagesChanged();
-          this.find.refresh(false);
-        }
-        break;
       case 'messagesTruncated':
         if (this.model.isShown(message.conversationId)) {
-          this.model.truncate(message.index);
-          this.messages.removeFrom(message.index);
-          this.composer.messagesChanged();
-          this.find.refresh(false);
+          this.changeMessages(message);
         }
         break;
       case 'busy':
@@ -167,7 +153,9 @@ class ChatView {
         this.composer.focus();
         break;
       case 'actionDone':
-        this.showActionDone(message.reply, message.action, message.ok);
+        if (message.reply.conversationId === this.model.conversationId) {
+          this.feedback.show(message.action, message.ok, feedbackKey(message.reply, message.action));
+        }
         break;
     }
   }
@@ -226,14 +214,20 @@ class ChatView {
     }
   }
 
-  private showActionDone(reply: ChatMessageRef, action: CodeAction, ok: boolean): void {
-    if (reply.conversationId === this.model.conversationId) {
-      this.feedback.show(action, ok, feedbackKey(reply, action));
+  /** Messages added or removed in the conversation shown. */
+  private changeMessages(message: Extract<HostToChatMessage, { type: 'messagesAppended' | 'messagesTruncated' }>): void {
+    const removedFrom = message.type === 'messagesTruncated' ? message.index : this.model.append(message.messages);
+    if (message.type === 'messagesTruncated') {
+      this.model.truncate(message.index);
     }
-  }
-
-  private markEditing(index: number | undefined): void {
-    this.messages.markEditing(index);
+    if (removedFrom !== undefined) {
+      this.messages.removeFrom(removedFrom);
+    }
+    if (message.type === 'messagesAppended') {
+      this.messages.appendMessages(message.messages);
+    }
+    this.composer.messagesChanged();
+    this.find.refresh(false);
   }
 }
 
