@@ -104,6 +104,29 @@ describe('Chat: a long conversation is virtualized', () => {
     assert.equal(layout.topOf(item) - layout.scroller.scrollTop, offset);
   });
 
+  it('holds the message the user reads still when rendered messages grow, before the frame is painted', () => {
+    const resized: Array<() => void> = [];
+    class PageResizeObserver {
+      constructor(callback: () => void) {
+        resized.push(callback);
+      }
+      observe(): void {}
+      unobserve(): void {}
+      disconnect(): void {}
+    }
+    page.stub(globalThis, 'ResizeObserver', PageResizeObserver as unknown as typeof ResizeObserver);
+    const { chat, layout } = longChat();
+    page.clock.runAll();
+    layout.scrollTo(layout.scroller.scrollTop - 1000);
+    const top = layout.scroller.scrollTop;
+    const item = chat.messages().find((candidate) => layout.topOf(candidate) + ITEM > top);
+    assert.ok(item, 'a message at the top of the view');
+    const offset = layout.topOf(item) - top;
+    layout.resizeItems(150);
+    resized.forEach((callback) => callback());
+    assert.equal(layout.topOf(item) - layout.scroller.scrollTop, offset, 'no frame needed');
+  });
+
   it('tells screen readers where each rendered message stands in the whole conversation', () => {
     const { chat, layout } = longChat();
     page.clock.runAll();

@@ -63,7 +63,6 @@ export class MessageList {
     this.list.tabIndex = -1;
     this.list.setAttribute('role', 'log');
     this.live = new QuietLiveRegion(this.list);
-    this.live.speak();
     this.list.setAttribute('aria-label', text('chatMessages'));
     this.scroller.append(this.empty, createSpacer('chat-spacer-before'), this.list, createSpacer('chat-spacer-after'));
     this.highlighter = new LazyHighlighter(this.scroller);
@@ -74,9 +73,9 @@ export class MessageList {
     });
     this.pin = new ScrollPin(this.scroller, () => this.frame.schedule());
     if (typeof ResizeObserver === 'function') {
-      const observer = new ResizeObserver(() => this.frame.schedule());
-      observer.observe(this.list);
-      observer.observe(this.scroller);
+      // Runs after layout, before paint: a message that grew is measured and the view held still in that frame.
+      const observer = new ResizeObserver(() => this.holdStill(() => this.measure()));
+      [this.list, this.scroller].forEach((target) => observer.observe(target));
     }
   }
 
@@ -165,8 +164,9 @@ export class MessageList {
   /** One frame's work: measure what is rendered, render what the viewport needs, keep the view still. */
   private update(news = false): void {
     this.frame.cancel();
-    this.measure();
+    // Where the user looks by the heights the page was laid out with, taken before measuring changes them.
     const anchor = this.pin.pinned ? undefined : this.anchor();
+    this.measure();
     const view = this.viewport();
     const target = renderRange(this.heights, view, Math.max(RENDER_MARGIN, view.height), MAX_RENDERED);
     const visible = renderRange(this.heights, view, 0, MAX_RENDERED);

@@ -10,7 +10,9 @@ export const QUIET_MS = 200;
 export class QuietLiveRegion {
   private timer: number | undefined;
 
-  constructor(private readonly region: HTMLElement) {}
+  constructor(private readonly region: HTMLElement) {
+    this.speak();
+  }
 
   /** The DOM changes coming now are not news. */
   hush(): void {

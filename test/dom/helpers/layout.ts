@@ -16,10 +16,10 @@ export class FakeLayout {
     private readonly page: Page,
     chat: ChatPage,
     readonly viewport: number,
-    readonly itemHeight: number,
+    private height: number,
   ) {
     this.scroller = one(chat.root, '.chat-scroll');
-    page.stub(page.window.HTMLLIElement.prototype, 'offsetHeight', itemHeight);
+    page.stub(page.window.HTMLLIElement.prototype, 'offsetHeight', height);
     Object.defineProperty(this.scroller, 'clientHeight', { configurable: true, get: () => viewport });
     Object.defineProperty(this.scroller, 'scrollHeight', { configurable: true, get: () => this.contentHeight() });
     Object.defineProperty(this.scroller, 'scrollTop', {
@@ -29,6 +29,16 @@ export class FakeLayout {
         this.top = Math.max(0, Math.min(value, this.contentHeight() - viewport));
       },
     });
+  }
+
+  get itemHeight(): number {
+    return this.height;
+  }
+
+  /** Every message now lays out `height` px tall (as highlighting or a narrower view would make it). */
+  resizeItems(height: number): void {
+    this.height = height;
+    this.page.stub(this.page.window.HTMLLIElement.prototype, 'offsetHeight', height);
   }
 
   /** The spacers' heights as the list's stylesheet sets them. */
