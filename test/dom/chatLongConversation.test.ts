@@ -213,6 +213,21 @@ describe('Chat: a long conversation is virtualized', () => {
     assert.deepEqual(chat.indexes(), [0, 1, 2, 3]);
   });
 
+  it('takes messages appended or removed before the view settled, each once and in order', () => {
+    const { chat } = longChat();
+    chat.receive(appended([user(COUNT, 'One more')]));
+    chat.receive(truncated(COUNT - 1));
+    chat.receive(appended([user(COUNT - 1, 'Replaced')]));
+    page.clock.runAll();
+    const indexes = chat.indexes();
+    assert.equal(last(indexes), COUNT - 1);
+    assert.deepEqual(
+      indexes,
+      indexes.map((_, offset) => (indexes[0] ?? 0) + offset),
+    );
+    assert.match(chat.message(COUNT - 1).textContent ?? '', /Replaced/);
+  });
+
   it('places the error after its message, and brings it back with the message', () => {
     const chat = ChatPage.mount(page);
     const layout = new FakeLayout(page, chat, VIEWPORT, ITEM);
