@@ -239,6 +239,8 @@ describe('Chat: a long conversation is virtualized', () => {
     assert.equal(chat.root.querySelectorAll('.chat-error').length, 0, 'it leaves the DOM with its message');
     layout.scrollTo(layout.contentHeight());
     assert.equal(chat.message(COUNT - 2).nextElementSibling, one(chat.root, '.chat-error'));
+    assert.equal(error.getAttribute('role'), null, 'announced once, not again on every scroll back');
+    assert.equal(one(chat.root, '.chat-error'), error, 'the same box, with its buttons');
   });
 
   it('keeps Regenerate on the newest reply only, wherever the user scrolled', () => {

@@ -97,6 +97,8 @@ export class MessageDecorations {
     const after = this.itemAt(error.index);
     if (!after) {
       if (this.model.messageAt(error.index)) {
+        // Announced when it appeared: scrolling back to it later is no new alert.
+        box.removeAttribute('role');
         box.remove();
       } else if (list.lastElementChild !== box) {
         list.append(box);
