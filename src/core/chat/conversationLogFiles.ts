@@ -30,7 +30,11 @@ export class ConversationLogFiles {
   /** The log read whole, or undefined when there is none. */
   async read(id: string): Promise<ReadLog | undefined> {
     const data = await fs.readFile(this.logOf(id)).catch(notFound);
-    return data === undefined ? undefined : { replay: replayLog(id, data.toString('utf8')), size: data.length };
+    if (data === undefined) {
+      return undefined;
+    }
+    const whole = wholeRecords(data);
+    return { replay: replayLog(id, whole.text), size: whole.length };
   }
 
   /**
@@ -52,8 +56,9 @@ export class ConversationLogFiles {
       }
       const tail = Buffer.alloc(size - known.size);
       const { bytesRead } = await handle.read(tail, 0, tail.length, known.size);
-      const { records, skipped } = decodeRecords(tail.subarray(0, bytesRead).toString('utf8'));
-      return { replay: applyRecords(known.replay, records, skipped), size: known.size + bytesRead };
+      const whole = wholeRecords(tail.subarray(0, bytesRead));
+      const { records, skipped } = decodeRecords(whole.text);
+      return { replay: applyRecords(known.replay, records, skipped), size: known.size + whole.length };
     } finally {
       await handle.close();
     }
@@ -147,6 +152,18 @@ export class ConversationLogFiles {
 export function conversationIdOf(fileName: string): string | undefined {
   const suffix = [LOG, DRAFT].find((ending) => fileName.endsWith(ending));
   return suffix ? fileName.slice(0, -suffix.length) : undefined;
+}
+
+/**
+ * The bytes up to the end of the last whole record. The last record may still be being written
+ * by another window, so one that does not parse is left to be read again next time; once a record
+ * follows it, it is a record a crash cut short, and replay skips it.
+ */
+function wholeRecords(bytes: Buffer): { text: string; length: number } {
+  const lastStart = Math.max(0, bytes.lastIndexOf(0x0a));
+  const complete = decodeRecords(bytes.subarray(lastStart).toString('utf8')).skipped === 0;
+  const length = complete ? bytes.length : lastStart;
+  return { text: bytes.subarray(0, length).toString('utf8'), length };
 }
 
 export function checkedId(id: string): string {

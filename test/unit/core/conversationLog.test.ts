@@ -129,6 +129,25 @@ describe('conversation logs', () => {
     );
   });
 
+  it('a record another window is still writing is left for the next read, then read whole', async () => {
+    const files = new ConversationLogFiles(temporary());
+    const first = await save(files, undefined, withMessages('Q1'));
+    const record = encodeRecord({ t: 'msg', id: 'x1', role: 'assistant', content: 'written in two parts: ünïcode', cluster: 'demo', at });
+    const bytes = Buffer.from(record, 'utf8');
+    const cut = bytes.indexOf(Buffer.from('ï', 'utf8')) + 1; // inside a two-byte character
+    fs.appendFileSync(files.logOf('c1'), bytes.subarray(0, cut));
+    const during = await files.readOn('c1', first);
+    assert.equal(during?.replay.conversation.messages.length, 1, 'the half-written record is not read yet');
+    assert.equal(during?.size, first.size, 'nor counted as read');
+    fs.appendFileSync(files.logOf('c1'), bytes.subarray(cut));
+    const after = during && (await files.readOn('c1', during));
+    assert.deepEqual(
+      after?.replay.conversation.messages.map((message) => message.content),
+      ['Q1', 'written in two parts: ünïcode'],
+    );
+    assert.equal(after?.size, fs.statSync(files.logOf('c1')).size);
+  });
+
   it('create publishes a whole log only where none exists', async () => {
     const files = new ConversationLogFiles(temporary());
     const meta: LogRecord = { t: 'meta', v: 2, id: 'c1', createdAt: at, systemPrompt: '' };
