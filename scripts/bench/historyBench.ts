@@ -169,7 +169,7 @@ export async function measureHistory(log: (line: string) => void): Promise<Figur
     [1, []],
     [MANY, []],
   ]);
-  for (let round = 0; round < 2; round++) {
+  for (let round = 0; round < 3; round++) {
     for (const [count, results] of runs) {
       results.push(await openAndTurns(count, 5));
     }
