@@ -52,6 +52,7 @@ describe('Two windows on one profile: no message is lost, and each window shows 
 
   it('interleaved sends in one conversation from both windows: every message is on disk and in both views', async () => {
     await windowA.runCommand('Cluster Chat: New Chat');
+    await windowA.waitForChatFocus(); // the chat takes focus after the command; a palette opened before would close
     await send(windowA, 'From A, first', 1);
     // B starts after A saved: it opens the conversation A last had active.
     windowB = await windowA.openAnotherWindow();
@@ -93,6 +94,7 @@ describe('Two windows on one profile: no message is lost, and each window shows 
     await history.locator('li.history-item').first().waitFor();
 
     await windowA.runCommand('Cluster Chat: New Chat');
+    await windowA.waitForChatFocus(); // the chat takes focus after the command; a palette opened before would close
     await send(windowA, 'A brand-new conversation from A', 1);
     const logged = Date.now();
     await waitUntil(
