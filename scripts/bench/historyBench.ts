@@ -19,6 +19,8 @@ const RARE_WORD = 'zebrafish';
 const OLD_WORD = 'quokka';
 const FOLDER = 'User/globalStorage/clusterchat.cluster-chat/conversations';
 const ACTIVE_ID = 'bench-active';
+/** The chat page's mark when its newest messages are first on screen (src/webview/markdown/renderMarks.ts). */
+const FIRST_RENDER_MARK = 'cluster-chat:first-render';
 
 /** About 10 KB a conversation, so 5,000 of them are about 50 MB. */
 function conversation(id: string, number: number, updatedAt: string): StoredConversation {
@@ -138,10 +140,14 @@ async function openAndTurns(count: number, turns: number): Promise<OpenAndTurn> 
     await workbench.answerInputBox(/API Key for/, emulator.apiKey);
     await workbench.selectCluster('Demo');
     const chat = workbench.chatView();
-    const opened = performance.now();
     await workbench.runCommand('Cluster Chat: Focus on Chat View');
     await chat.locator(`li.chat-message[data-index="${MESSAGES_EACH - 1}"] .message-content`).waitFor({ timeout: 60_000 });
-    const openMs = performance.now() - opened;
+    // From the chat page's start to its newest messages on screen: the page loading, the host reading the
+    // history and the active conversation, and the first render. The palette and the view's frame,
+    // which vary by a second between windows whatever the history, are left out.
+    const openMs = await chat
+      .locator('body')
+      .evaluate((_body, mark) => performance.getEntriesByName(mark)[0]?.startTime ?? Number.NaN, FIRST_RENDER_MARK);
     const turnTimes: number[] = [];
     for (let turn = 0; turn < turns; turn++) {
       const reply = MESSAGES_EACH + turn * 2 + 1;
@@ -183,7 +189,7 @@ export async function measureHistory(log: (line: string) => void): Promise<Figur
     ...figures,
     {
       area: 'History',
-      name: `chat open and one turn, ${MANY} saved conversations vs 1`,
+      name: `chat page open until the conversation shows, plus one turn, ${MANY} saved conversations vs 1`,
       value: openAndTurn(MANY) / openAndTurn(1),
       unit: '×',
       budget: 1.2,

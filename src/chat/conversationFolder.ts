@@ -4,6 +4,8 @@ import { conversationIdOf, type ConversationLogFiles } from '../core/chat/conver
 import { FolderWatcher } from '../core/chat/folderWatcher';
 import { migrateOldConversations } from '../core/chat/conversationMigration';
 
+const STALE_CHECK_DELAY_MS = 2000;
+
 /**
  * Opens the conversation folder: moves conversations of the earlier format into logs, then takes
  * the history from the index, reading only logs the index does not know. No other log is read or
@@ -70,16 +72,23 @@ export function followConversationFolder(
   log: vscode.LogOutputChannel,
   started: readonly IndexEntry[],
   on: { readonly changed: (id: string) => Promise<unknown>; readonly rebuilt: (entries: IndexEntry[]) => void },
-): vscode.Disposable | undefined {
-  void staleEntries(files, started).then(on.rebuilt, (error: unknown) =>
-    log.warn(`The history index could not be checked: ${String(error)}`),
-  );
+): vscode.Disposable {
+  // The check looks at every log's size, so it waits until the chat has shown itself.
+  const check = setTimeout(() => {
+    staleEntries(files, started).then(on.rebuilt, (error: unknown) => log.warn(`The history index could not be checked: ${String(error)}`));
+  }, STALE_CHECK_DELAY_MS);
+  let watcher: FolderWatcher | undefined;
   try {
-    return new FolderWatcher(files.folder, conversationIdOf, (id) => {
+    watcher = new FolderWatcher(files.folder, conversationIdOf, (id) => {
       on.changed(id).catch((error: unknown) => log.warn(`Reading a conversation failed: ${String(error)}`));
     });
   } catch (error) {
     log.warn(`Changes from other windows will show after a reload: the conversation folder cannot be watched (${String(error)}).`);
-    return undefined;
   }
+  return {
+    dispose: () => {
+      clearTimeout(check);
+      watcher?.dispose();
+    },
+  };
 }
