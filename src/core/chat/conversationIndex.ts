@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import * as z from 'zod/mini';
 import type { StoredConversation } from './conversation';
 
-const INDEX_FILE = 'index.json';
+/** In the conversation folder beside the logs; never a conversation of the earlier format. */
+export const INDEX_FILE = 'index.json';
 
 const EntrySchema = z.object({
   id: z.string(),

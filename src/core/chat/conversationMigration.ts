@@ -2,6 +2,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { newMessageId, parseStoredConversation } from './conversation';
 import { changesBetween } from './conversationChanges';
+import { INDEX_FILE } from './conversationIndex';
 import { replayLog } from './conversationLog';
 import { checkedId, type ConversationLogFiles } from './conversationLogFiles';
 
@@ -21,7 +22,7 @@ export async function migrateOldConversations(files: ConversationLogFiles): Prom
   const migrated: string[] = [];
   const setAside: SetAsideFile[] = [];
   await fs.mkdir(files.folder, { recursive: true });
-  const oldFiles = (await fs.readdir(files.folder)).filter((name) => /^[A-Za-z0-9_-]{1,100}\.json$/.test(name));
+  const oldFiles = (await fs.readdir(files.folder)).filter((name) => /^[A-Za-z0-9_-]{1,100}\.json$/.test(name) && name !== INDEX_FILE);
   for (const name of oldFiles) {
     const file = path.join(files.folder, name);
     const raw = await fs.readFile(file, 'utf8').catch(() => undefined);

@@ -42,6 +42,14 @@ describe('moving conversations of the earlier format into logs', () => {
     assert.deepEqual(fs.readdirSync(temporary()).sort(), ['c1.draft.json', 'c1.jsonl']);
   });
 
+  it('leaves the history index alone: it is no conversation of the earlier format', async () => {
+    const files = new ConversationLogFiles(temporary());
+    await writeIndex(temporary(), [indexEntry(oldConversation('c1'), 1)]);
+    const { migrated, setAside } = await migrateOldConversations(files);
+    assert.deepEqual([migrated, setAside], [[], []]);
+    assert.equal((await readIndex(temporary())).size, 1);
+  });
+
   it('sets an unreadable file aside (never deletes it) and moves the rest', async () => {
     fs.writeFileSync(path.join(temporary(), 'good.json'), JSON.stringify(oldConversation('good')));
     fs.writeFileSync(path.join(temporary(), 'bad.json'), '{"version":1,"id":"bad","tit');
