@@ -217,6 +217,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   private async activateNewest(): Promise<void> {
+    await this.store.historyLoaded();
     const next = this.store.newest();
     await (next !== undefined && (await this.store.openConversation(next)) ? this.activate(next) : this.newChat());
   }

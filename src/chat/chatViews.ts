@@ -1,7 +1,7 @@
 import type * as View from '../core/protocol/chatProtocol';
 import { clusterLabel } from '../clusters/clusterStore';
 import type { Attachment, StoredConversation } from '../core/chat/conversation';
-import type { IndexEntry } from '../core/chat/conversationIndex';
+import { type IndexEntry, newestFirst } from '../core/chat/conversationIndex';
 import type { ClusterEntry } from '../settings';
 
 /** What the chat view shows, built from the stored conversations: plain data for the protocol. */
@@ -40,7 +40,7 @@ export const HISTORY_LISTED = 200;
 export function historyViews(entries: readonly IndexEntry[], activeId: string): View.HistoryItemView[] {
   return entries
     .filter((entry) => entry.messageCount > 0 || entry.id === activeId)
-    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+    .sort(newestFirst)
     .slice(0, HISTORY_LISTED)
     .map(historyItemView);
 }

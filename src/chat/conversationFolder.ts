@@ -6,15 +6,8 @@ import { migrateOldConversations } from '../core/chat/conversationMigration';
 
 const STALE_CHECK_DELAY_MS = 2000;
 
-/**
- * Opens the conversation folder: moves conversations of the earlier format into logs, then takes
- * the history from the index, reading only logs the index does not know. No other log is read or
- * even looked at here: `staleEntries` checks the index against the logs afterwards.
- */
-export async function loadConversationFolder(
-  files: ConversationLogFiles,
-  log: vscode.LogOutputChannel,
-): Promise<{ entries: IndexEntry[]; indexChanged: boolean }> {
+/** Moves conversations of the earlier format into logs, reporting any that could not be read. */
+export async function migrateConversationFolder(files: ConversationLogFiles, log: vscode.LogOutputChannel): Promise<void> {
   try {
     const { migrated, setAside } = await migrateOldConversations(files);
     if (migrated.length > 0) {
@@ -29,6 +22,13 @@ export async function loadConversationFolder(
   } catch (error) {
     log.error(`Saved conversations could not be moved to the log format: ${String(error)}`);
   }
+}
+
+/**
+ * The history from the index, reading only logs the index does not know. No other log is read or
+ * even looked at here: `staleEntries` checks the index against the logs afterwards.
+ */
+export async function loadHistoryIndex(files: ConversationLogFiles): Promise<{ entries: IndexEntry[]; indexChanged: boolean }> {
   const [ids, index] = await Promise.all([files.ids(), readIndex(files.folder)]);
   const entries: IndexEntry[] = [];
   for (const id of ids) {
@@ -91,4 +91,11 @@ export function followConversationFolder(
       watcher?.dispose();
     },
   };
+}
+
+/** A conversation or draft that could not be written: logged, and shown, never silent. */
+export function reportSaveFailure(log: vscode.LogOutputChannel, error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  log.error(`Saving the conversation failed: ${message}`);
+  void vscode.window.showErrorMessage(vscode.l10n.t('Cluster Chat: the conversation could not be saved: {0}', message));
 }

@@ -4,7 +4,7 @@ import { changesBetween, sameContent } from '../core/chat/conversationChanges';
 import { type IndexEntry, indexEntry } from '../core/chat/conversationIndex';
 import type { ConversationLogFiles, ReadLog } from '../core/chat/conversationLogFiles';
 import { settings } from '../settings';
-import { followConversationFolder, loadConversationFolder } from './conversationFolder';
+import { followConversationFolder, migrateConversationFolder, reportSaveFailure } from './conversationFolder';
 import { DraftWriter } from './draftWriter';
 import { HistoryIndex } from './historyIndex';
 import { SerialQueues } from './serialQueues';
@@ -15,10 +15,7 @@ const ACTIVE_KEY = 'clusterChat.activeConversation';
 type Open = { readonly conversation: StoredConversation; readonly log: ReadLog | undefined };
 
 /** A change another window (or an earlier write of this one) made on disk. */
-export interface ExternalChange {
-  readonly id: string;
-  readonly deleted: boolean;
-}
+export type ExternalChange = { readonly id: string; readonly deleted: boolean };
 
 /**
  * The conversations: the history index of all of them, the open ones in full, and which is active.
@@ -34,10 +31,11 @@ export class ConversationStore implements vscode.Disposable {
   /** Fired when a log changed in a way this window did not write itself. */
   readonly onDidChangeExternally = this.changed.event;
   private readonly refreshed = new vscode.EventEmitter<void>();
-  /** Fired when history entries the index had wrong were rebuilt from their logs. */
+  /** Fired when the history is loaded, and when entries the index had wrong were rebuilt from their logs. */
   readonly onDidRefreshHistory = this.refreshed.event;
   private activeConversationId = '';
   private loading: Promise<void> | undefined;
+  private historyLoading: Promise<void> | undefined;
   private interrupted: string[] = [];
   private watcher: vscode.Disposable | undefined;
 
@@ -47,7 +45,9 @@ export class ConversationStore implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.drafts = new DraftWriter(files);
-    this.index = new HistoryIndex(files, log);
+    this.index = new HistoryIndex(files, log, () =>
+      [...this.open.values()].map(({ conversation, log: read }) => indexEntry(conversation, read?.size ?? 0)),
+    );
   }
 
   /** Loads the index and the active conversation the first time; resolves with the conversations found interrupted. */
@@ -68,11 +68,7 @@ export class ConversationStore implements vscode.Disposable {
 
   /** What the history lists: every saved conversation, and the open ones as they are now. */
   history(): IndexEntry[] {
-    const listed = new Map(this.index.values().map((entry) => [entry.id, entry]));
-    for (const [id, { conversation, log }] of this.open) {
-      listed.set(id, indexEntry(conversation, log?.size ?? 0));
-    }
-    return [...listed.values()];
+    return this.index.all();
   }
 
   /** One conversation's history entry, open or not. */
@@ -125,7 +121,7 @@ export class ConversationStore implements vscode.Disposable {
 
   /** The most recently changed conversation's id. */
   newest(): string | undefined {
-    return this.history().sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0]?.id;
+    return this.index.newest();
   }
 
   /** Replaces the conversation in memory (not yet on disk) and returns it. */
@@ -146,13 +142,13 @@ export class ConversationStore implements vscode.Disposable {
       try {
         await this.files.append(conversation.id, changes.records);
       } catch (error) {
-        this.reportSaveFailure(error);
+        reportSaveFailure(this.log, error);
         return conversation;
       }
       const current = this.open.get(conversation.id)?.conversation ?? changes.conversation;
       this.update({ ...changes.conversation, draft: current.draft });
       const saved = (await this.readOn(conversation.id, changes.conversation)) ?? changes.conversation;
-      await this.drafts.write(conversation.id, current.draft).catch((error: unknown) => this.reportSaveFailure(error));
+      await this.drafts.write(conversation.id, current.draft).catch((error: unknown) => reportSaveFailure(this.log, error));
       return saved;
     });
   }
@@ -185,14 +181,9 @@ export class ConversationStore implements vscode.Disposable {
 
   private async writeDraft(id: string): Promise<void> {
     const conversation = this.get(id);
-    if (!conversation) {
-      return;
-    }
-    if (!this.open.get(id)?.log) {
-      await this.save(conversation); // a draft alone makes a new chat worth keeping; save writes the draft too
-      return;
-    }
-    await this.drafts.write(id, conversation.draft).catch((error: unknown) => this.reportSaveFailure(error));
+    // A draft alone makes a new chat worth keeping: saving the chat writes its draft too.
+    const writing = conversation && (this.open.get(id)?.log ? this.drafts.write(id, conversation.draft) : this.save(conversation));
+    await writing?.catch((error: unknown) => reportSaveFailure(this.log, error));
   }
 
   /**
@@ -215,30 +206,39 @@ export class ConversationStore implements vscode.Disposable {
     }
     const before = this.index.get(id);
     this.index.set(indexEntry(conversation, log.size));
-    const external = expected ? !sameContent(conversation, expected) : before?.size !== log.size;
-    if (external) {
+    if (expected ? !sameContent(conversation, expected) : before?.size !== log.size) {
       this.changed.fire({ id, deleted: false });
     }
     return conversation;
   }
 
+  /** Resolves once the history index is loaded: the chat opens its conversation without waiting for it. */
+  async historyLoaded(): Promise<void> {
+    await this.ensureLoaded();
+    await this.historyLoading;
+  }
+
   private async load(): Promise<void> {
-    const loaded = await loadConversationFolder(this.files, this.log);
-    this.index.load(loaded.entries, loaded.indexChanged);
+    await migrateConversationFolder(this.files, this.log);
+    this.historyLoading = this.loadHistory();
     const remembered = this.memento.get<string>(ACTIVE_KEY);
-    const activeId = remembered && this.index.get(remembered) ? remembered : this.newest();
-    const active = activeId === undefined ? undefined : await this.openConversation(activeId);
+    let active = remembered === undefined ? undefined : await this.openConversation(remembered);
+    if (!active) {
+      await this.historyLoading;
+      const newest = this.newest();
+      active = newest === undefined ? undefined : await this.openConversation(newest);
+    }
     this.activeConversationId = (active ?? this.create()).id;
-    this.watcher = followConversationFolder(this.files, this.log, loaded.entries, {
+  }
+
+  /** The history from the index, then the folder followed for changes; listeners hear when it is there. */
+  private async loadHistory(): Promise<void> {
+    const entries = await this.index.load();
+    this.watcher = followConversationFolder(this.files, this.log, entries, {
       changed: (id) => this.queues.run(id, () => this.readOn(id)),
       rebuilt: (entries) => this.index.setAll(entries.filter((entry) => !this.open.has(entry.id))) && this.refreshed.fire(),
     });
-  }
-
-  private reportSaveFailure(error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
-    this.log.error(`Saving the conversation failed: ${message}`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('Cluster Chat: the conversation could not be saved: {0}', message));
+    this.refreshed.fire();
   }
 
   private startFresh(): StoredConversation {

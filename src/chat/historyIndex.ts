@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
-import type { IndexEntry } from '../core/chat/conversationIndex';
+import { type IndexEntry, newestFirst } from '../core/chat/conversationIndex';
 import type { ConversationLogFiles } from '../core/chat/conversationLogFiles';
+import { loadHistoryIndex } from './conversationFolder';
 
 const INDEX_SAVE_DELAY_MS = 500;
 
@@ -15,7 +16,23 @@ export class HistoryIndex implements vscode.Disposable {
   constructor(
     private readonly files: ConversationLogFiles,
     private readonly log: vscode.LogOutputChannel,
+    /** The conversations open in this window, as they are now (ahead of the index while being written). */
+    private readonly opened: () => Iterable<IndexEntry>,
   ) {}
+
+  /** Every conversation: the saved ones as indexed, the open ones as they are now. */
+  all(): IndexEntry[] {
+    const listed = new Map(this.entries);
+    for (const entry of this.opened()) {
+      listed.set(entry.id, entry);
+    }
+    return [...listed.values()];
+  }
+
+  /** The most recently changed conversation's id. */
+  newest(): string | undefined {
+    return this.all().sort(newestFirst)[0]?.id;
+  }
 
   get(id: string): IndexEntry | undefined {
     return this.entries.get(id);
@@ -25,14 +42,19 @@ export class HistoryIndex implements vscode.Disposable {
     return [...this.entries.values()];
   }
 
-  /** The entries read at start; `stale` when the index on disk needs writing again. */
-  load(entries: readonly IndexEntry[], stale: boolean): void {
-    for (const entry of entries) {
+  /** Reads the history from the folder's index (and the logs it does not know); resolves with what it read. */
+  async load(): Promise<IndexEntry[]> {
+    const loaded = await loadHistoryIndex(this.files).catch((error: unknown) => {
+      this.log.error(`The conversation history could not be read: ${String(error)}`);
+      return { entries: [], indexChanged: false };
+    });
+    for (const entry of loaded.entries) {
       this.entries.set(entry.id, entry);
     }
-    if (stale) {
+    if (loaded.indexChanged) {
       this.scheduleWrite();
     }
+    return loaded.entries;
   }
 
   set(entry: IndexEntry): void {

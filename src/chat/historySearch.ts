@@ -19,7 +19,7 @@ export class HistorySearch {
   async search(requestId: number, query: string): Promise<void> {
     const generation = ++this.latest;
     const superseded = () => generation !== this.latest;
-    await this.store.ensureLoaded();
+    await this.store.historyLoaded();
     const saved = this.store.history().filter((entry) => entry.messageCount > 0);
     await searchConversations(
       saved,

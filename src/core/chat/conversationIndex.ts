@@ -20,6 +20,11 @@ export type IndexEntry = z.infer<typeof EntrySchema>;
 
 const IndexSchema = z.object({ version: z.literal(1), entries: z.array(EntrySchema) });
 
+/** Orders entries by their last change, newest first (ISO times compare as text, without locale rules). */
+export function newestFirst(a: { readonly updatedAt: string }, b: { readonly updatedAt: string }): number {
+  return a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0;
+}
+
 export function indexEntry(conversation: StoredConversation, size: number): IndexEntry {
   return {
     id: conversation.id,

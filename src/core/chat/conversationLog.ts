@@ -125,5 +125,5 @@ function optionalCluster(cluster: string | undefined): { cluster?: string } {
 }
 
 function later(a: string, b: string): string {
-  return b.localeCompare(a) > 0 ? b : a;
+  return b > a ? b : a;
 }

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs/promises';
-import type { IndexEntry } from './conversationIndex';
+import { type IndexEntry, newestFirst } from './conversationIndex';
 import { replayLog } from './conversationLog';
 
 /** A conversation that matches a search, and where. */
@@ -34,8 +34,8 @@ export async function searchConversations(
   if (needle.length === 0) {
     return;
   }
-  const newestFirst = [...entries].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-  const byTitle = newestFirst.filter((entry) => entry.title.toLowerCase().includes(needle)).slice(0, MAX_HITS);
+  const ordered = [...entries].sort(newestFirst);
+  const byTitle = ordered.filter((entry) => entry.title.toLowerCase().includes(needle)).slice(0, MAX_HITS);
   if (byTitle.length > 0) {
     report(byTitle.map((entry) => ({ id: entry.id, title: entry.title, updatedAt: entry.updatedAt, snippet: '', index: undefined })));
   }
@@ -43,7 +43,7 @@ export async function searchConversations(
   const titled = new Set(byTitle.map((entry) => entry.id));
   // As JSON writes it inside a string: quotes, backslashes and line breaks escaped.
   const escaped = JSON.stringify(needle).slice(1, -1);
-  const rest = newestFirst.filter((entry) => !titled.has(entry.id));
+  const rest = ordered.filter((entry) => !titled.has(entry.id));
   for (let start = 0; start < rest.length && found < MAX_HITS && !cancelled(); start += PARALLEL_READS) {
     const batch = rest.slice(start, start + PARALLEL_READS);
     const hits = await Promise.all(batch.map((entry) => searchLog(entry, logOf(entry.id), needle, escaped)));
