@@ -118,6 +118,6 @@ export function nextHistory(
   if (item.messageCount === 0 && item.id !== message.activeId) {
     return others;
   }
-  const at = others.findIndex((existing) => existing.updatedAt.localeCompare(item.updatedAt) <= 0);
+  const at = others.findIndex((existing) => existing.updatedAt <= item.updatedAt);
   return at < 0 ? [...others, item] : [...others.slice(0, at), item, ...others.slice(at)];
 }
