@@ -3,12 +3,45 @@ import MarkdownIt from 'markdown-it';
 export type Markdown = InstanceType<typeof MarkdownIt>;
 
 /**
+ * How many levels of blocks markdown-it follows (a list level counts two: the list and its item),
+ * so about 500 nested lists. Past it markdown-it silently drops the rest of the text; the parse
+ * recurses once per level, which this bound keeps far from the stack's limit.
+ */
+export const MAX_NESTING = 1000;
+
+/** The `env` of every parse that reached MAX_NESTING and so dropped text. */
+const cutShort = new WeakSet<object>();
+
+/**
  * The one markdown configuration, shared by the webview (which renders) and the host (which reads
  * code blocks by index), so both always agree on what block N is. Raw HTML in replies is never
  * interpreted: it stays text.
  */
 export function createMarkdown(): Markdown {
-  return new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
+  const md = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false, maxNesting: MAX_NESTING });
+  const tokenize = md.block.tokenize.bind(md.block);
+  // markdown-it's block tokenizer skips the remaining lines of a block nested too deep; noticing
+  // it here is the only way to know a parse lost text.
+  md.block.tokenize = (state, startLine, endLine) => {
+    if (state.level >= MAX_NESTING) {
+      const line = state.skipEmptyLines(startLine);
+      if (line < endLine && (state.sCount[line] ?? 0) >= state.blkIndent) {
+        cutShort.add(state.env);
+      }
+    }
+    tokenize(state, startLine, endLine);
+  };
+  return md;
+}
+
+/** A parse with `createMarkdown`'s parser: its tokens, and whether they hold all of the text. */
+export function parseMarkdown(
+  md: Markdown,
+  markdown: string,
+  env: Record<string, unknown> = {},
+): { readonly tokens: ReturnType<Markdown['parse']>; readonly complete: boolean } {
+  const tokens = md.parse(markdown, env);
+  return { tokens, complete: !cutShort.has(env) };
 }
 
 export interface CodeBlock {

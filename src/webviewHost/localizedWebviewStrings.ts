@@ -24,6 +24,7 @@ export function localizedWebviewStrings(): WebviewStrings {
     noReply: vscode.l10n.t('No reply to show yet.'),
     image: vscode.l10n.t('[image]'),
     imageWithAlt: vscode.l10n.t('[image: {0}]'),
+    shownAsText: vscode.l10n.t('This reply nests lists or quotes too deeply to format, so it is shown as plain text.'),
     chatMessages: vscode.l10n.t('Messages'),
     chatEmpty: vscode.l10n.t('Ask the cluster anything, or add code with + Selection / + File.'),
     noCluster: vscode.l10n.t('No cluster'),

@@ -1,5 +1,5 @@
-import * as vscode from 'vscode';
-import { isOpenableLink } from '../core/protocol/replyProtocol';
+import type * as vscode from 'vscode';
+import { confirmAndOpenLink } from './linkConfirmation';
 
 /** What every webview sends besides its own messages. */
 type ChannelMessage = { readonly type: 'ready' } | { readonly type: 'openLink'; readonly href: string };
@@ -18,7 +18,7 @@ export interface WebviewChannelOptions<In extends { readonly type: string }> {
 /**
  * The one connection between the host and a webview, for both panels: messages for the webview
  * wait, in order, until it says it is ready; what it sends is checked against its protocol before
- * anything acts on it; links it asks to open go through VS Code only if they are http(s).
+ * anything acts on it; links it asks to open are opened only once the user confirms them.
  */
 export class WebviewChannel<In extends { readonly type: string }, Out> implements vscode.Disposable {
   private ready = false;
@@ -65,7 +65,7 @@ export class WebviewChannel<In extends { readonly type: string }, Out> implement
         }
         return this.options.onReady();
       }
-      return isOpenableLink(message.href) ? vscode.env.openExternal(vscode.Uri.parse(message.href, true)) : undefined;
+      return confirmAndOpenLink(message.href, this.options.log);
     }
     return this.options.onMessage(message as Exclude<In, ChannelMessage>);
   }

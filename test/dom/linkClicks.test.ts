@@ -56,12 +56,40 @@ describe('Links in the webviews', () => {
     assert.deepEqual(page.host.posted, []);
   });
 
-  it('leave links outside the view alone', () => {
+  it('stop every link press before the frame’s own link handler, which would open it without asking', () => {
+    const chat = chatWithLinks();
+    const seenByFrame: string[] = [];
+    // VS Code's webview frame listens on the window in the bubbling phase and ignores defaultPrevented.
+    const frameHandler = (event: Event): void => {
+      seenByFrame.push(event.type);
+    };
+    window.addEventListener('click', frameHandler);
+    window.addEventListener('auxclick', frameHandler);
+    try {
+      const link = one(chat.message(1), 'a[href="https://example.com/docs"]');
+      click(link);
+      auxClick(link, 1);
+      click(one(chat.message(1), 'a[href="http://example.com/guide"] strong'));
+      assert.deepEqual(seenByFrame, [], 'no link press reached a window listener');
+      click(one(chat.message(1), '.message-content'));
+      assert.deepEqual(seenByFrame, ['click'], 'other clicks pass as before');
+    } finally {
+      window.removeEventListener('click', frameHandler);
+      window.removeEventListener('auxclick', frameHandler);
+    }
+    assert.deepEqual(page.host.postsOf('openLink'), [
+      { type: 'openLink', href: 'https://example.com/docs' },
+      { type: 'openLink', href: 'https://example.com/docs' },
+      { type: 'openLink', href: 'http://example.com/guide' },
+    ]);
+  });
+
+  it('cancel links outside the rendered content without opening them', () => {
     ChatPage.mount(page, chatState());
     const outside = document.createElement('a');
     outside.href = 'https://example.com/outside';
     document.body.append(outside);
-    assert.equal(click(outside).defaultPrevented, false);
+    assert.equal(click(outside).defaultPrevented, true);
     assert.deepEqual(page.host.posted, []);
   });
 

@@ -24,6 +24,7 @@ export const WEBVIEW_STRING_DEFAULTS = {
   noReply: 'No reply to show yet.',
   image: '[image]',
   imageWithAlt: '[image: {0}]',
+  shownAsText: 'This reply nests lists or quotes too deeply to format, so it is shown as plain text.',
   chatMessages: 'Messages',
   chatEmpty: 'Ask the cluster anything, or add code with + Selection / + File.',
   noCluster: 'No cluster',

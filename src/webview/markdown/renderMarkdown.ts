@@ -1,5 +1,5 @@
 import { text } from '../common/strings';
-import { createMarkdown, fenceLanguage, type Markdown } from '../../core/markdown';
+import { createMarkdown, fenceLanguage, parseMarkdown, type Markdown } from '../../core/markdown';
 import { highlightCode, isHighlighted } from './highlight';
 import { isOpenableLink } from '../../core/protocol/replyProtocol';
 
@@ -48,10 +48,18 @@ function markdownIt(): Markdown {
 
 export function renderMarkdown(markdown: string, options: RenderOptions = {}): string {
   const md = markdownIt();
-  const env = {};
-  const tokens = md.parse(markdown, env);
+  const env: Record<string, unknown> = {};
+  const { tokens, complete } = parseMarkdown(md, markdown, env);
+  if (!complete) {
+    return renderAsText(markdown, md.utils.escapeHtml);
+  }
   prepare(tokens, options.deferHighlight === true);
   return md.renderer.render(tokens, md.options, env);
+}
+
+/** A reply nested too deep for markdown, shown whole as text under a note, so nothing of it is lost. */
+function renderAsText(markdown: string, escape: (text: string) => string): string {
+  return `<div class="render-note">${escape(text('shownAsText'))}</div>\n<div class="plain-reply">${escape(markdown)}</div>\n`;
 }
 
 /**
