@@ -1,12 +1,10 @@
 import * as assert from 'node:assert/strict';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator } from 'playwright-core';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { waitFor, waitUntil } from '../shared/wait';
 import { conversationPath, savedConversation } from './helpers/savedConversation';
+import { startTrapListener, type TrapListener } from './helpers/trapListener';
 import { Workbench } from './helpers/workbench';
-
-/** A reserved name (RFC 2606) that never resolves: the browser's requests to it are answered by the test. */
-const SITE = 'https://links.cluster-chat.test';
 
 interface Link {
   readonly kind: string;
@@ -15,45 +13,50 @@ interface Link {
   readonly url: string;
 }
 
-const LINKS: readonly Link[] = [
-  { kind: 'autolink', text: `${SITE}/autolink?from=reply&n=1`, url: `${SITE}/autolink?from=reply&n=1` },
-  { kind: 'reference link', text: 'reference link', url: `${SITE}/reference/page` },
-  { kind: 'titled link', text: 'titled link', url: `${SITE}/titled` },
-  { kind: 'link in a list', text: 'list link', url: `${SITE}/list/item` },
-  { kind: 'link in a table', text: 'table link', url: `${SITE}/table#row` },
-];
+/** The links of the reply, all to `site`, a loopback listener that counts what reaches it. */
+function linksOf(site: string): readonly Link[] {
+  return [
+    { kind: 'autolink', text: `${site}/autolink?from=reply&n=1`, url: `${site}/autolink?from=reply&n=1` },
+    { kind: 'reference link', text: 'reference link', url: `${site}/reference/page` },
+    { kind: 'titled link', text: 'titled link', url: `${site}/titled` },
+    { kind: 'link in a list', text: 'list link', url: `${site}/list/item` },
+    { kind: 'link in a table', text: 'table link', url: `${site}/table#row` },
+  ];
+}
 
-const LINKS_MARKDOWN = [
-  `An autolink: ${SITE}/autolink?from=reply&n=1`,
-  '',
-  `A [reference link][ref] and a [titled link](${SITE}/titled "A title that is not the address").`,
-  '',
-  '- A first item',
-  `- A [list link](${SITE}/list/item) in the second`,
-  '',
-  '| Column | Link |',
-  '| --- | --- |',
-  `| cell | [table link](${SITE}/table#row) |`,
-  '',
-  `[ref]: ${SITE}/reference/page`,
-].join('\n');
+function linksMarkdown(site: string): string {
+  return [
+    `An autolink: ${site}/autolink?from=reply&n=1`,
+    '',
+    `A [reference link][ref] and a [titled link](${site}/titled "A title that is not the address").`,
+    '',
+    '- A first item',
+    `- A [list link](${site}/list/item) in the second`,
+    '',
+    '| Column | Link |',
+    '| --- | --- |',
+    `| cell | [table link](${site}/table#row) |`,
+    '',
+    `[ref]: ${site}/reference/page`,
+  ].join('\n');
+}
 
 const AFTER_NESTING = 'These words come after a list nested one hundred levels deep.';
 const NESTED_MARKDOWN = `${Array.from({ length: 100 }, (_, level) => `${'  '.repeat(level)}- level ${level + 1}`).join('\n')}\n\n${AFTER_NESTING}`;
 
-const REPLY = `${LINKS_MARKDOWN}\n\n${NESTED_MARKDOWN}`;
-
 describe('Links and deep nesting in replies, in the real workbench', function () {
   this.timeout(300_000);
   let emulator: RunningEmulator;
+  let trap: TrapListener;
+  let links: readonly Link[];
+  let reply: string;
   let workbench: Workbench | undefined;
-  /** Every page the browser opened besides the workbench, in order. */
-  let popups: Page[] = [];
-  /** Every request the browser made to the links' site. */
-  let served: string[] = [];
 
   before(async () => {
     emulator = await startEmulator({ apiKey: 'links-ui-key-93b1' });
+    trap = await startTrapListener();
+    links = linksOf(trap.url);
+    reply = `${linksMarkdown(trap.url)}\n\n${NESTED_MARKDOWN}`;
   });
   afterEach(async function () {
     await workbench?.screenshotIfFailed(this.currentTest, 'links');
@@ -61,6 +64,7 @@ describe('Links and deep nesting in replies, in the real workbench', function ()
     workbench = undefined;
   });
   after(async () => {
+    await trap?.close();
     await emulator?.close();
   });
 
@@ -71,38 +75,35 @@ describe('Links and deep nesting in replies, in the real workbench', function ()
         'clusterChat.baseUrl': emulator.baseUrl,
         'clusterChat.clusters': [{ id: 'echo', label: 'Echo' }],
         // The echo cluster replies with the request's text, which starts with this instruction.
-        'clusterChat.prompt.explain': REPLY,
+        'clusterChat.prompt.explain': reply,
       },
       userData: {
         [conversationPath('links-1')]: savedConversation('links-1', 'Links', [
           { role: 'user', content: 'Show me some links.' },
-          { role: 'assistant', content: REPLY },
+          { role: 'assistant', content: reply },
         ]),
       },
-    });
-    popups = [];
-    served = [];
-    const context = opened.page.context();
-    context.on('page', (page) => popups.push(page));
-    await context.route(`${SITE}/**`, (route) => {
-      served.push(route.request().url());
-      return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Opened</title><p>Opened.</p>' });
     });
     return opened;
   }
 
-  /** The one modal dialog on screen, once it is there: its message and detail. */
-  async function theDialog(bench: Workbench, after: string): Promise<{ readonly message: string; readonly detail: string }> {
+  /** Path and query of every request that reached the links' site so far. */
+  function requestsTo(): readonly string[] {
+    return trap.requests.map((request) => request.url);
+  }
+
+  /** The one modal dialog on screen, once it is there: its detail (the URL comes first). */
+  async function theDialog(bench: Workbench, after: string): Promise<string> {
     const dialogs = bench.page.locator('.monaco-dialog-box');
-    return waitFor(
+    const seen = await waitFor(
       `one dialog after ${after}`,
-      async () => ({
-        count: await dialogs.count(),
-        message: (await dialogs.count()) === 1 ? await dialogs.locator('.dialog-message-text').innerText() : '',
-        detail: (await dialogs.count()) === 1 ? await dialogs.locator('.dialog-message-detail').innerText() : '',
-      }),
-      (seen) => seen.count === 1 && seen.detail !== '',
+      async () => {
+        const count = await dialogs.count();
+        return { count, detail: count === 1 ? await dialogs.locator('.dialog-message-detail').innerText() : '' };
+      },
+      (state) => state.count === 1 && state.detail !== '',
     );
+    return seen.detail;
   }
 
   async function answerDialog(bench: Workbench, button: 'Open' | 'Cancel'): Promise<void> {
@@ -116,31 +117,34 @@ describe('Links and deep nesting in replies, in the real workbench', function ()
    * Each click must raise exactly one question, naming that link's whole URL.
    */
   async function checkLinks(bench: Workbench, view: FrameLocator, where: string): Promise<void> {
-    for (const [done, link] of LINKS.entries()) {
+    let opened = 0;
+    const start = requestsTo().length;
+    for (const link of links) {
       const anchor = view.locator('a', { hasText: link.text }).first();
       assert.equal(await anchor.getAttribute('href'), link.url, `the ${link.kind} in the ${where} points at its URL`);
+      const target = new URL(link.url);
+      const before = [...requestsTo()];
+      assert.equal(before.length - start, opened, `each earlier link was opened once, and only after Open: ${before.join(', ')}`);
 
       await anchor.click();
       const asked = await theDialog(bench, `a click on the ${link.kind} in the ${where}`);
-      assert.equal(asked.detail.split('\n')[0], link.url, `the question names the ${link.kind}'s URL, whole`);
-      assert.match(asked.message, /links\.cluster-chat\.test/, 'and its host');
+      assert.equal(asked.split('\n')[0], link.url, `the question names the ${link.kind}'s URL, whole`);
       await answerDialog(bench, 'Cancel');
 
       await anchor.click();
       const again = await theDialog(bench, `a second click on the ${link.kind} in the ${where}`);
-      assert.equal(again.detail.split('\n')[0], link.url, 'the question names the link clicked, not an earlier one');
+      assert.equal(again.split('\n')[0], link.url, 'the question names the link clicked, not an earlier one');
       await answerDialog(bench, 'Open');
-      const page = await waitFor(
-        `a page showing ${link.url}`,
-        () => Promise.resolve(popups.map((popup) => popup.url())),
-        (urls) => urls.includes(link.url),
+      const requests = await waitFor(
+        `the ${link.kind}'s site to be asked for ${target.pathname}${target.search}`,
+        () => Promise.resolve([...requestsTo()]),
+        (seen) => seen.length > before.length,
       );
-      assert.deepEqual(page, [link.url], `Cancel opened nothing, and Open opened the ${link.kind} once`);
-      await popups[0]?.close();
-      popups = [];
-      assert.equal(served.length, done + 1, `one request per opened link: ${served.join(', ')}`);
+      opened += 1;
+      assert.deepEqual(requests.slice(before.length), [target.pathname + target.search], `Open opened the ${link.kind}, once`);
     }
-    console.log(`      (${where}: ${LINKS.length} links, each asked once per click; ${served.length} pages opened, all after Open)`);
+    assert.equal(opened, links.length);
+    console.log(`      (${where}: ${links.length} links, one question per click; Cancel opened nothing, Open opened each link once)`);
   }
 
   /** The text after the deep list is shown, in a column as wide as most of the view's. */
@@ -165,10 +169,10 @@ describe('Links and deep nesting in replies, in the real workbench', function ()
     await workbench.openFile('src/app.ts');
     await workbench.selectLines('app.ts', 1, 1);
     await workbench.runCommand('Cluster Chat: Explain');
-    const reply = workbench.webview();
-    await reply.locator('a', { hasText: 'table link' }).waitFor({ timeout: 30_000 });
-    await checkNesting(reply, 'reply view');
-    await checkLinks(workbench, reply, 'reply view');
+    const view = workbench.webview();
+    await view.locator('a', { hasText: 'table link' }).waitFor({ timeout: 30_000 });
+    await checkNesting(view, 'reply view');
+    await checkLinks(workbench, view, 'reply view');
   });
 
   it('in the chat: one question per link click, naming that URL; only Open opens it, once', async () => {

@@ -8,14 +8,15 @@ describe('linkTarget: what the question before opening a link names', () => {
     assert.deepEqual(linkTarget('http://127.0.0.1:8080/a'), { url: 'http://127.0.0.1:8080/a', host: '127.0.0.1:8080', hasUserInfo: false });
   });
 
-  it('shows the real (punycode) host of a look-alike international name beside what it imitates', () => {
+  it('names the real (punycode) host of a look-alike international name beside what it imitates', () => {
     // "аpple.com" with a Cyrillic "а", as markdown-it writes it into an href.
     const target = linkTarget('https://xn--pple-43d.com/login');
+    assert.equal(target?.url, 'https://xn--pple-43d.com/login');
     assert.equal(target?.host, 'xn--pple-43d.com');
     assert.equal(target?.displayedHost, '\u0430pple.com');
-    const withPort = linkTarget('https://\u0430pple.com:8443/');
-    assert.equal(withPort?.host, 'xn--pple-43d.com:8443', 'an href written in Unicode still names the real host');
-    assert.equal(withPort?.displayedHost, '\u0430pple.com:8443');
+    const unicode = linkTarget('https://\u0430pple.com:8443/login');
+    assert.equal(unicode?.url, 'https://xn--pple-43d.com:8443/login', 'a Unicode host in the text is shown and opened as punycode');
+    assert.equal(unicode?.displayedHost, '\u0430pple.com:8443');
   });
 
   it('notices a user name that dresses another host up as the target', () => {
