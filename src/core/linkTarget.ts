@@ -1,20 +1,22 @@
-import { domainToUnicode } from 'node:url';
 import { isOpenableLink } from './protocol/replyProtocol';
 
-/** A link from a reply, described for the question the user answers before it opens. */
+/** A link from a reply, as the question before it opens names it and as it opens. */
 export interface LinkTarget {
   /**
    * The link as the reply gave it, with an international host name in its punycode form, so the
-   * host shown is the one the browser connects to: what is shown and what opens.
+   * host shown is the one the browser connects to, never a look-alike.
    */
   readonly url: string;
   /** That host, with its port. */
   readonly host: string;
-  /** The host as its international characters display it (a possible look-alike), when that differs from `host`. */
-  readonly displayedHost?: string;
-  /** The URL carries a user name before an "@", which can make another host look like the target. */
-  readonly hasUserInfo: boolean;
+  /**
+   * VS Code opens links to this address without asking: it trusts `localhost` and `127.0.0.1` by
+   * name. For every other address VS Code's link protection asks, unless the user trusts the domain.
+   */
+  readonly openedUnaskedByVsCode: boolean;
 }
+
+const TRUSTED_BY_NAME = /^(?:localhost|127\.0\.0\.1)(?::\d+)?$/i;
 
 /** The link's target, or undefined for anything that is not an openable http(s) link. */
 export function linkTarget(href: string): LinkTarget | undefined {
@@ -22,12 +24,11 @@ export function linkTarget(href: string): LinkTarget | undefined {
     return undefined;
   }
   const parsed = new URL(href);
-  const displayed = domainToUnicode(parsed.hostname);
+  const hasUserInfo = parsed.username !== '' || parsed.password !== '';
   return {
     // markdown-it already writes hosts in punycode; a Unicode host left in the text would hide the real one.
     url: /^[\x21-\x7e]*$/.test(href) ? href : parsed.href,
     host: parsed.host,
-    ...(displayed !== '' && displayed !== parsed.hostname ? { displayedHost: displayed + (parsed.port ? `:${parsed.port}` : '') } : {}),
-    hasUserInfo: parsed.username !== '' || parsed.password !== '',
+    openedUnaskedByVsCode: !hasUserInfo && TRUSTED_BY_NAME.test(parsed.host),
   };
 }

@@ -5,11 +5,22 @@ import { linkTarget, type LinkTarget } from '../core/linkTarget';
 let asking = false;
 
 /**
- * The one way a link from a webview opens: a modal question naming the whole URL and its real
- * host, then the browser only on the user's Open. VS Code's trusted domains do not skip the
- * question, because a reply is untrusted text that can dress a link up as anything.
+ * `vscode.env.openExternal` as VS Code implements it: it takes the link as a string (opened and
+ * named as it is; a Uri would be re-encoded, an "=" in the query becoming "%3D") and the
+ * `allowContributedOpeners` option its own webview links use. With that option VS Code's question
+ * names the link being opened; without it, VS Code 1.139 still names the first link it opened on
+ * the same site.
  */
-export async function confirmAndOpenLink(href: string, log: vscode.LogOutputChannel): Promise<void> {
+type OpenExternal = (target: string, options: { readonly allowContributedOpeners: boolean }) => Thenable<boolean>;
+
+/**
+ * The one way a link from a webview opens, after exactly one question naming the whole URL. For
+ * most addresses the question is VS Code's own link protection: it names the link, offers Open,
+ * Copy and Configure Trusted Domains, and domains the user trusts skip it. VS Code opens links to
+ * `localhost` and `127.0.0.1` without asking, but a link from a reply to this computer can make a
+ * local service act for the user, so for those Cluster Chat asks, once.
+ */
+export async function openLink(href: string, log: vscode.LogOutputChannel): Promise<void> {
   const target = linkTarget(href);
   if (!target) {
     return;
@@ -20,39 +31,30 @@ export async function confirmAndOpenLink(href: string, log: vscode.LogOutputChan
   }
   asking = true;
   try {
-    const open = vscode.l10n.t('Open');
-    const copy = vscode.l10n.t('Copy Link');
-    const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Open a link to {0}?', target.host),
-      { modal: true, detail: describe(target) },
-      open,
-      copy,
-    );
-    if (choice === open) {
-      // The link as a string: VS Code opens a string as it is, while a Uri would be re-encoded
-      // (an "=" in the query becomes "%3D"), so the page opened would not be the one confirmed.
-      await vscode.env.openExternal(target.url as unknown as vscode.Uri);
-    } else if (choice === copy) {
-      await vscode.env.clipboard.writeText(target.url);
+    if (target.openedUnaskedByVsCode && !(await userConfirms(target))) {
+      return;
     }
+    const openExternal = vscode.env.openExternal as unknown as OpenExternal;
+    await openExternal(target.url, { allowContributedOpeners: true });
   } finally {
     asking = false;
   }
 }
 
-function describe(target: LinkTarget): string {
-  const notes = [target.url];
-  if (target.displayedHost !== undefined) {
-    notes.push(
-      vscode.l10n.t(
-        'The address is written with international characters as {0}, which can imitate another name; it leads to {1}.',
-        target.displayedHost,
-        target.host,
-      ),
-    );
+async function userConfirms(target: LinkTarget): Promise<boolean> {
+  const open = vscode.l10n.t('Open');
+  const copy = vscode.l10n.t('Copy Link');
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Open a link to {0} on this computer?', target.host),
+    {
+      modal: true,
+      detail: `${target.url}\n\n${vscode.l10n.t('A link in a reply can make a service running on this computer act for you.')}`,
+    },
+    open,
+    copy,
+  );
+  if (choice === copy) {
+    await vscode.env.clipboard.writeText(target.url);
   }
-  if (target.hasUserInfo) {
-    notes.push(vscode.l10n.t('The text before "@" in the address is a user name, not the site: the site is {0}.', target.host));
-  }
-  return notes.join('\n\n');
+  return choice === open;
 }

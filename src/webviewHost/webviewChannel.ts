@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import { confirmAndOpenLink } from './linkConfirmation';
+import { openLink } from './linkConfirmation';
 
 /** What every webview sends besides its own messages. */
 type ChannelMessage = { readonly type: 'ready' } | { readonly type: 'openLink'; readonly href: string };
@@ -18,7 +18,7 @@ export interface WebviewChannelOptions<In extends { readonly type: string }> {
 /**
  * The one connection between the host and a webview, for both panels: messages for the webview
  * wait, in order, until it says it is ready; what it sends is checked against its protocol before
- * anything acts on it; links it asks to open are opened only once the user confirms them.
+ * anything acts on it; a link it asks to open opens only after one question naming it.
  */
 export class WebviewChannel<In extends { readonly type: string }, Out> implements vscode.Disposable {
   private ready = false;
@@ -65,7 +65,7 @@ export class WebviewChannel<In extends { readonly type: string }, Out> implement
         }
         return this.options.onReady();
       }
-      return confirmAndOpenLink(message.href, this.options.log);
+      return openLink(message.href, this.options.log);
     }
     return this.options.onMessage(message as Exclude<In, ChannelMessage>);
   }
