@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { HostToChatMessage } from './chatProtocol';
 import { messageParser } from './messageParser';
 import { RECOVERY_ACTIONS } from './recoveryActions';
-import { CODE_ACTIONS } from './replyProtocol';
+import { CODE_ACTIONS, MAX_MESSAGE_LENGTH } from './replyProtocol';
 
 /**
  * Checks what the chat view receives from the host before it touches the DOM. The webview bundles
@@ -14,7 +14,7 @@ export const CHAT_LIMITS = {
   id: 200,
   label: 4096,
   title: 4096,
-  content: 10 * 1024 * 1024,
+  content: MAX_MESSAGE_LENGTH,
   draft: 1_000_000,
   systemPrompt: 1_000_000,
   errorMessage: 64 * 1024,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { messageParser } from './messageParser';
-import { CODE_ACTIONS, type HostToWebviewMessage, type ReplyViewModel } from './replyProtocol';
+import { CODE_ACTIONS, MAX_MESSAGE_LENGTH, type HostToWebviewMessage, type ReplyViewModel } from './replyProtocol';
 
 /**
  * Checks what the reply view receives from the host, and the reply it saved in its own state,
@@ -15,7 +15,7 @@ const ReplySchema = z.object({
   replyId,
   title: label,
   cluster: label,
-  markdown: z.string().check(z.maxLength(10 * 1024 * 1024)),
+  markdown: z.string().check(z.maxLength(MAX_MESSAGE_LENGTH)),
   actions: z.pipe(
     z.array(z.enum(CODE_ACTIONS)).check(z.maxLength(20)),
     z.transform((actions) => [...new Set(actions)]),

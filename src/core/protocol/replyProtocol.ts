@@ -31,6 +31,12 @@ export type HostToWebviewMessage =
   | { readonly type: 'showReply'; readonly reply: ReplyViewModel }
   | { readonly type: 'actionDone'; readonly replyId: string; readonly action: CodeAction; readonly ok: boolean };
 
+/**
+ * Longest text of one message a webview accepts from the host. The client refuses a response over
+ * 16 MiB, so every reply it accepts fits: a webview never refuses, and so never drops, a reply.
+ */
+export const MAX_MESSAGE_LENGTH = 16 * 1024 * 1024;
+
 /** Longest href a webview may send in an `openLink` message. */
 export const MAX_LINK_LENGTH = 8192;
 

@@ -1,5 +1,8 @@
 import * as assert from 'node:assert/strict';
+import { DEFAULT_MAX_RESPONSE_BYTES } from '../../../src/core/client/clusterClient';
+import { parseChatHostMessage } from '../../../src/core/protocol/hostToChatSchema';
 import { parseHostMessage, parseReplyViewModel } from '../../../src/core/protocol/hostToReplySchema';
+import { MAX_MESSAGE_LENGTH } from '../../../src/core/protocol/replyProtocol';
 import { replyState, savedReply } from '../../../src/webview/reply/replyState';
 
 const reply = {
@@ -79,5 +82,23 @@ describe('saved reply state', () => {
     ]) {
       assert.equal(savedReply(state), undefined);
     }
+  });
+});
+
+describe('the longest reply', () => {
+  it('is never refused by a webview: every reply the client accepts fits both views', () => {
+    assert.ok(MAX_MESSAGE_LENGTH >= DEFAULT_MAX_RESPONSE_BYTES, 'a reply of the largest response the client takes fits');
+    const markdown = 'x'.repeat(DEFAULT_MAX_RESPONSE_BYTES - 64);
+    assert.equal(
+      (parseHostMessage({ type: 'showReply', reply: { ...reply, markdown } }) as { reply: { markdown: string } } | undefined)?.reply
+        .markdown.length,
+      markdown.length,
+    );
+    const appended = parseChatHostMessage({
+      type: 'messagesAppended',
+      conversationId: 'c-1',
+      messages: [{ index: 1, role: 'assistant', content: markdown }],
+    });
+    assert.equal(appended?.type, 'messagesAppended');
   });
 });
