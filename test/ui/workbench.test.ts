@@ -72,6 +72,11 @@ describe('Cluster Chat in the real workbench (packaged .vsix)', function () {
 
   it('reaches into a webview frame (checked on the built-in Markdown preview)', async () => {
     await workbench.openFile('NOTES.md');
+    await waitFor(
+      'the status bar to name the language of NOTES.md',
+      () => workbench.editorLanguage(),
+      (language) => language === 'Markdown',
+    );
     await workbench.runCommand('Markdown: Open Preview to the Side');
     const preview = workbench.webview('vscode.markdown-language-features');
     await preview.locator('strong', { hasText: 'markdown' }).waitFor({ timeout: 20_000 });

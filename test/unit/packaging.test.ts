@@ -30,7 +30,7 @@ describe('the packaged .vsix', () => {
 
   it('holds nothing that is not needed at run time', () => {
     const allowed =
-      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|webview)\.js|media\/[^/]+))$/;
+      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|package\.nls(\.[a-z-]+)?\.json|l10n\/bundle\.l10n(\.[a-z-]+)?\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|webview)\.js|media\/[^/]+))$/;
     const unexpected = entries.filter((entry) => !allowed.test(entry));
     assert.deepEqual(unexpected, [], 'no tests, emulator, sources, source maps or node_modules');
   });
@@ -51,8 +51,10 @@ describe('the packaged .vsix', () => {
       contributes: { commands: Array<{ command: string; category: string }>; configuration: { properties: Record<string, unknown> } };
     };
     assert.ok(manifest.contributes.commands.length > 0);
+    const strings = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+    const shown = (value: string): string | undefined => (/^%.+%$/.test(value) ? strings[value.slice(1, -1)] : value);
     for (const command of manifest.contributes.commands) {
-      assert.equal(command.category, 'Cluster Chat', command.command);
+      assert.equal(shown(command.category), 'Cluster Chat', command.command);
       assert.match(command.command, /^clusterChat\./);
     }
     for (const setting of Object.keys(manifest.contributes.configuration.properties)) {

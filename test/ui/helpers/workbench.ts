@@ -279,6 +279,20 @@ export class Workbench {
     await waitUntil(`Quick Open to list ${relativePath}`, async () => (await row.count()) > 0);
     await row.first().click();
     await this.page.locator('.tab.active', { hasText: name }).first().waitFor();
+    // The tab shows before the editor has its text model; commands whose `when` reads the editor's
+    // language (e.g. the Markdown preview) are listed only once the status bar names it.
+    await this.waitForEditorFocus(name);
+    await waitFor(
+      `the status bar to name the language of ${relativePath}`,
+      () => this.editorLanguage(),
+      (language) => language !== '',
+    );
+  }
+
+  /** The language the status bar names for the active editor ('' while it names none). */
+  async editorLanguage(): Promise<string> {
+    const entry = this.page.locator('.part.statusbar [id="status.editor.mode"]');
+    return (await entry.count()) === 0 ? '' : (await entry.first().innerText()).trim();
   }
 
   /** Waits for a notification toast whose text matches, and returns it. */
