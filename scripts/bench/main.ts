@@ -16,7 +16,7 @@ import { measureRequestOverhead } from './requestOverhead';
 function sizes(): Figure[] {
   const kb = (file: string): number => fs.statSync(path.join(repoRoot, file)).size / 1024;
   return [
-    { area: 'Size', name: '.vsix', value: kb('cluster-chat.vsix'), unit: 'KB', budget: 300 },
+    { area: 'Size', name: '.vsix', value: kb('cluster-chat.vsix'), unit: 'KB', budget: 350 },
     { area: 'Size', name: 'dist/extension.js (minified)', value: kb('dist/extension.js'), unit: 'KB' },
     { area: 'Size', name: 'dist/webview.js (minified)', value: kb('dist/webview.js'), unit: 'KB' },
   ];
