@@ -1,6 +1,6 @@
-// `npm test`: installs what is missing, typechecks, lints, packages, and runs every suite: unit
-// tests, webview DOM tests, integration tests inside the oldest and the latest real VS Code, and
-// UI tests against the packaged .vsix in both. Fails when any step fails or any suite ran no
+// `npm test`: installs what is missing, typechecks, lints, checks that the localization bundle is
+// current, packages, and runs every suite: unit tests, webview DOM tests, integration tests inside
+// the oldest and the latest real VS Code, and UI tests against the packaged .vsix in both. Fails when any step fails or any suite ran no
 // test; prints each stage's time and ends with one line of totals.
 // CLUSTER_CHAT_TEST_SUITES=unit,dom,integration,ui picks suites (default: all);
 // CLUSTER_CHAT_UI_HOST=oldest|latest runs the UI suite in one VS Code only.
@@ -51,6 +51,10 @@ async function main() {
   step('Typecheck (webview)', process.execPath, tsc('src/webview'));
   step('Typecheck and compile (webview DOM tests)', process.execPath, tsc('test/dom'));
   step('Lint and format check', 'npm', ['run', '--silent', 'lint']);
+  step('Localization bundle is current (l10n/bundle.l10n.json is the export of src/)', process.execPath, [
+    'out/scripts/l10n/bundle.js',
+    '--check',
+  ]);
   step('Package the .vsix (production bundles)', 'npm', ['run', '--silent', 'package']);
 
   if (SUITES.includes('integration') || SUITES.includes('ui')) {
