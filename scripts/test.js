@@ -1,7 +1,8 @@
 // `npm test`: installs what is missing, typechecks, lints, checks that the localization bundle is
 // current, packages, and runs every suite: unit tests, webview DOM tests, integration tests inside
-// the oldest and the latest real VS Code, and UI tests against the packaged .vsix in both. Fails when any step fails or any suite ran no
-// test; prints each stage's time and ends with one line of totals.
+// the oldest and the latest real VS Code, and UI tests against the packaged .vsix in both. Fails
+// when any step fails or any suite ran no test; prints each stage's time and ends with one line of
+// totals.
 // CLUSTER_CHAT_TEST_SUITES=unit,dom,integration,ui picks suites (default: all);
 // CLUSTER_CHAT_UI_HOST=oldest|latest runs the UI suite in one VS Code only.
 const path = require('node:path');
