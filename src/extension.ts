@@ -15,6 +15,7 @@ import type { ClusterChatExports } from './api/extensionApi';
 import { ClusterModelProvider } from './languageModels/clusterModelProvider';
 import { registerLanguageModels } from './languageModels/registerLanguageModels';
 import { ClusterParticipant, registerClusterParticipant } from './participant/clusterParticipant';
+import { openVsCodeChat } from './participant/openVsCodeChat';
 import { ProposalDocuments } from './replies/proposalDocuments';
 import { ReplyActions } from './replies/replyActions';
 import { registerReplyCommands } from './replies/replyCommands';
@@ -24,6 +25,8 @@ import { RequestPipeline } from './service/requestPipeline';
 import { RequestRunner } from './replies/requestRunner';
 import { registerSelectionActions } from './replies/selectionActions';
 import { ClusterStatusBar } from './clusters/clusterStatusBar';
+import { AskClusterTool } from './tools/askClusterTool';
+import { registerAskClusterTool } from './tools/registerAskClusterTool';
 
 /** Wires the extension's parts together; each part lives in its own module. */
 export function activate(context: vscode.ExtensionContext): ClusterChatExports {
@@ -56,6 +59,8 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
   const participant = new ClusterParticipant(pipeline);
   const participantRegistration = registerClusterParticipant(participant, context.extensionUri, log);
   const languageModels = registerLanguageModels(() => new ClusterModelProvider(clusters, apiKeys, pipeline), log);
+  const askClusterTool = new AskClusterTool(clusters, pipeline);
+  const toolRegistration = registerAskClusterTool(askClusterTool, log);
 
   context.subscriptions.push(
     log,
@@ -73,9 +78,11 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     registerChatCommands(chat),
     vscode.commands.registerCommand('clusterChat.selectCluster', () => pickCluster(clusters)),
     vscode.commands.registerCommand('clusterChat.showLog', () => log.show(true)),
+    vscode.commands.registerCommand('clusterChat.openVsCodeChat', () => openVsCodeChat(pipeline, languageModels !== undefined)),
     apiDisposable,
     ...(participantRegistration ? [participantRegistration] : []),
     ...(languageModels ? [languageModels] : []),
+    ...(toolRegistration ? [toolRegistration] : []),
   );
   const activationMs = performance.now() - started;
   log.info(`Cluster Chat ${version} started in VS Code ${vscode.version} (activated in ${activationMs.toFixed(1)} ms).`);
@@ -91,6 +98,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     chat,
     conversationsFolder,
     participant: participantRegistration ? participant : undefined,
+    askClusterTool: toolRegistration ? askClusterTool : undefined,
     languageModelsRegistered: languageModels !== undefined,
     activationMs,
   };

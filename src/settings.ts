@@ -9,7 +9,7 @@ export interface ClusterEntry {
 
 export const DEFAULT_BASE_URL = 'https://api.wizlay.com/v1';
 
-/** Typed reads of the clusterChat.* settings (and the http.* ones requests follow): the only place that reads them. */
+/** Typed reads of the clusterChat.* settings (and the http.* and chat.* ones the extension follows): the only place that reads them. */
 export const settings = {
   /** The base URL; an empty setting means the default, for the key commands and requests alike. */
   baseUrl(): string {
@@ -52,6 +52,15 @@ export const settings = {
   },
   largeFileConfirmLines(): number {
     return Math.max(1, config().get<number>('largeFileConfirmLines', 1000));
+  },
+  /** Whether VS Code's own AI features are off, which hides its Chat view (and `@cluster` with it). */
+  vscodeChatHidden(): boolean {
+    return vscode.workspace.getConfiguration('chat').get<boolean>('disableAIFeatures', false);
+  },
+  /** Clusters the "Ask a cluster" tool may call without the user's confirmation. */
+  toolClustersWithoutConfirmation(): string[] {
+    const raw = config().get<unknown>('tool.clustersWithoutConfirmation', []);
+    return Array.isArray(raw) ? raw.filter((id): id is string => typeof id === 'string' && id.length > 0) : [];
   },
 };
 

@@ -6,6 +6,7 @@ import type { ClusterStatusBar } from '../clusters/clusterStatusBar';
 import type { ClusterStore } from '../clusters/clusterStore';
 import type { ClusterParticipant } from '../participant/clusterParticipant';
 import type { ReplyStore } from '../replies/replyStore';
+import type { AskClusterTool } from '../tools/askClusterTool';
 
 /**
  * What `activate()` returns: the API for other extensions. The hooks under `testing` exist only
@@ -25,6 +26,8 @@ export interface ClusterChatExports extends ClusterChatApi {
     readonly conversationsFolder: string;
     /** `@cluster`'s handler, to run with chat objects (undefined where VS Code has no chat API). */
     readonly participant: ClusterParticipant | undefined;
+    /** The "Ask a cluster" tool as registered (undefined where VS Code has no tool API), to prepare calls as the Chat view would. */
+    readonly askClusterTool: AskClusterTool | undefined;
     /** Whether the clusters were registered as language models. */
     readonly languageModelsRegistered: boolean;
     /** How long `activate()` itself took, in milliseconds. */

@@ -13,7 +13,7 @@ import type { ClusterStatusBar } from '../clusters/clusterStatusBar';
 import { signalFor } from './tokenSignal';
 
 /** Who sends: named in the log, so a request can be traced to the feature that made it. */
-export type RequestCaller = 'selectionAction' | 'chat' | 'participant' | 'languageModel' | 'api';
+export type RequestCaller = 'selectionAction' | 'chat' | 'participant' | 'languageModel' | 'api' | 'tool';
 
 export interface PipelineRequest {
   readonly caller: RequestCaller;

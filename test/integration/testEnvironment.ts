@@ -50,6 +50,19 @@ export async function waitFor(what: string, condition: () => Promise<boolean> | 
   }
 }
 
+/** Waits until the emulator counted `count` requests of one cluster as `field` (received, completed or aborted). */
+export async function waitForClusterCount(
+  baseUrl: string,
+  clusterId: string,
+  field: 'received' | 'completed' | 'aborted',
+  count: number,
+): Promise<void> {
+  await waitFor(
+    `the emulator counted ${count} request(s) of ${clusterId} as ${field}`,
+    async () => (await clusterStats(baseUrl, clusterId))[field] === count,
+  );
+}
+
 /** Points the extension at the runner's emulator with its key and `clusterId` active. */
 export async function useEmulator(clusterId: string, label?: string): Promise<void> {
   const { testing } = await activateExtension();
