@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { clusterLabel } from '../clusters/clusterStore';
 import { isClusterError } from '../core/client/errors';
 import { recoveryActionsFor } from '../core/client/recovery';
-import { PARTICIPANT_ID } from '../core/contributionIds';
+import { LANGUAGE_MODEL_VENDOR, PARTICIPANT_ID } from '../core/contributionIds';
 import { actionForCommand, buildParticipantMessages, composeParticipantMessage } from '../core/prompts/participantPrompt';
 import type { RequestPipeline } from '../service/requestPipeline';
 import { settings } from '../settings';
@@ -11,7 +11,7 @@ import { activeEditorCode, resolveReferences } from './chatReferences';
 
 /**
  * `@cluster` in VS Code's Chat view: the chat's earlier exchanges and the request's references become
- * the conversation sent to the active cluster; `/explain`, `/fix`, `/tests` and `/refactor` apply the
+ * the conversation sent to the cluster picked as the chat's model, or else to the active cluster; `/explain`, `/fix`, `/tests` and `/refactor` apply the
  * selection actions' instructions to the references, or to the editor's selection when there are
  * none. Failures render as chat errors with the buttons that fix them.
  */
@@ -56,7 +56,14 @@ export class ClusterParticipant {
     const messages = buildParticipantMessages(settings.systemPrompt(), exchangesFromHistory(context.history), sent);
 
     try {
-      const prepared = await this.pipeline.prepare({ caller: 'participant', messages, interactive: true, token });
+      const clusterId = pickedCluster(request);
+      const prepared = await this.pipeline.prepare({
+        caller: 'participant',
+        messages,
+        interactive: true,
+        token,
+        ...(clusterId ? { clusterId } : {}),
+      });
       if (!prepared) {
         stream.markdown(vscode.l10n.t('@cluster needs an active cluster and an API key to send this.'));
         stream.button({ command: 'clusterChat.selectCluster', title: vscode.l10n.t('Select Cluster') });
@@ -82,6 +89,15 @@ export class ClusterParticipant {
       return { errorDetails: { message: error instanceof Error ? error.message : String(error) } };
     }
   };
+}
+
+/**
+ * The cluster picked as the Chat view's model, if one is: the user chose it there for this chat, so
+ * it wins over the active cluster. Another vendor's model leaves the active cluster in charge.
+ */
+function pickedCluster(request: vscode.ChatRequest): string | undefined {
+  const model = request.model as vscode.LanguageModelChat | undefined;
+  return model?.vendor === LANGUAGE_MODEL_VENDOR ? model.id : undefined;
 }
 
 /** The fixes for a failure as chat buttons (the Chat view has its own Retry for the last request). */

@@ -121,6 +121,17 @@ describe(`@cluster chat participant, run with VS Code's chat objects (VS Code ${
     assert.equal((await clusterStats(emulator.baseUrl, 'transcript')).received, before.received + 1);
   });
 
+  it('sends to the cluster picked as the Chat view’s model rather than the active one; another vendor’s model changes nothing', async () => {
+    const picked = chatRequest('Which cluster am I?', undefined, []) as vscode.ChatRequest & { model: unknown };
+    const before = await clusterStats(emulator.baseUrl, 'echo');
+    const { result, rendered } = await handle({ ...picked, model: { vendor: 'cluster-chat', id: 'echo' } } as vscode.ChatRequest);
+    assert.equal(result.metadata?.['clusterId'], 'echo', result.errorDetails?.message);
+    assert.equal(rendered.text, 'Which cluster am I?');
+    assert.equal((await clusterStats(emulator.baseUrl, 'echo')).received, before.received + 1);
+    const other = await handle({ ...picked, model: { vendor: 'copilot', id: 'echo' } } as vscode.ChatRequest);
+    assert.equal(other.result.metadata?.['clusterId'], 'transcript', 'the active cluster answers');
+  });
+
   it('/explain with no reference explains the editor’s selection, with the Explain instruction', async () => {
     const editor = await vscode.window.showTextDocument(sample());
     editor.selection = new vscode.Selection(0, 0, 0, 51);
