@@ -74,6 +74,7 @@ export type ClusterChatErrorKind =
   | 'timeout'
   | 'network'
   | 'tls'
+  | 'proxyAuth'
   | 'redirect'
   | 'protocol'
   | 'cancelled';

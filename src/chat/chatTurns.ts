@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { clusterLabel } from '../clusters/clusterStore';
 import { appendMessage, requestMessages, type StoredConversation, truncateMessages } from '../core/chat/conversation';
 import { isClusterError } from '../core/client/errors';
-import { recoveryActionsFor } from '../core/client/recovery';
+import { recoveryActionsFor, settingsQueryFor } from '../core/client/recovery';
 import type { ChatErrorView, ErrorAction, HostToChatMessage } from '../core/protocol/chatProtocol';
 import type { RequestPipeline } from '../service/requestPipeline';
 import { historyItemView, lastIndexOf, lastMessageView } from './chatViews';
@@ -15,6 +15,8 @@ import type { ConversationStore } from './conversationStore';
 export class ChatTurns {
   private inFlight: { readonly conversationId: string; readonly cancellation: vscode.CancellationTokenSource } | undefined;
   private readonly errors = new Map<string, ChatErrorView>();
+  /** What "Open Settings" searches for after each conversation's last failure (the proxy settings after a 407). */
+  private readonly settingsQueries = new Map<string, string>();
 
   constructor(
     private readonly store: ConversationStore,
@@ -76,6 +78,7 @@ export class ChatTurns {
   forget(conversationId: string): void {
     this.stop(conversationId);
     this.errors.delete(conversationId);
+    this.settingsQueries.delete(conversationId);
   }
 
   /** Carries out the fix the user chose on a failed turn, and sends the turn again where that fixed it. */
@@ -88,7 +91,10 @@ export class ChatTurns {
       case 'selectCluster':
         return (await this.pipeline.selectCluster()) ? this.send(conversationId) : undefined;
       case 'openSettings':
-        return void (await vscode.commands.executeCommand('workbench.action.openSettings', 'clusterChat'));
+        return void (await vscode.commands.executeCommand(
+          'workbench.action.openSettings',
+          this.settingsQueries.get(conversationId) ?? 'clusterChat',
+        ));
       case 'showLog':
         return void (await vscode.commands.executeCommand('clusterChat.showLog'));
     }
@@ -146,6 +152,7 @@ export class ChatTurns {
           actions: ['retry'],
         });
       } else {
+        this.settingsQueries.set(conversationId, settingsQueryFor(error));
         this.setError(conversationId, {
           index: failedIndex,
           message: error instanceof Error ? error.message : String(error),

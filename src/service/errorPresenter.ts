@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isClusterError } from '../core/client/errors';
-import { recoveryActionsFor } from '../core/client/recovery';
+import { recoveryActionsFor, settingsQueryFor } from '../core/client/recovery';
 import type { RecoveryAction } from '../core/protocol/recoveryActions';
 
 export interface ErrorRecovery {
@@ -31,10 +31,15 @@ export class ErrorPresenter {
       vscode.window.setStatusBarMessage(vscode.l10n.t('Cluster Chat: request cancelled'), 3000);
       return undefined;
     }
-    return this.offer(`Cluster Chat: ${error.message}`, offered(recoveryActionsFor(error), recovery), recovery);
+    return this.offer(`Cluster Chat: ${error.message}`, offered(recoveryActionsFor(error), recovery), recovery, settingsQueryFor(error));
   }
 
-  private async offer(message: string, buttons: readonly RecoveryAction[], recovery: ErrorRecovery): Promise<unknown> {
+  private async offer(
+    message: string,
+    buttons: readonly RecoveryAction[],
+    recovery: ErrorRecovery,
+    settingsQuery = 'clusterChat',
+  ): Promise<unknown> {
     const labels = buttons.map((button) => label(button));
     const choice = await vscode.window.showErrorMessage(message, ...labels);
     switch (choice) {
@@ -45,7 +50,7 @@ export class ErrorPresenter {
       case label('selectCluster'):
         return recovery.selectCluster?.();
       case label('openSettings'):
-        await vscode.commands.executeCommand('workbench.action.openSettings', 'clusterChat');
+        await vscode.commands.executeCommand('workbench.action.openSettings', settingsQuery);
         return undefined;
       case label('showLog'):
         this.log.show(true);

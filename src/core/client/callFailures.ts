@@ -2,16 +2,27 @@ import type { ClusterError, ErrorContext } from './errors';
 import type { CallDeadline } from './http/callDeadline';
 import type { TransportFailure } from './http/transportFailure';
 import { CancelledError } from './statusErrors';
-import { ConnectTimeoutError, NetworkError, TimeoutError, TlsError } from './transportErrors';
+import { ConnectTimeoutError, NetworkError, ProxyAuthError, TimeoutError, TlsError } from './transportErrors';
 
 /** Why a call was aborted: its own total timeout, or the caller. */
 export function abortError(deadline: CallDeadline, context: ErrorContext): ClusterError {
   return deadline.abortedBy === 'timeout' ? new TimeoutError(deadline.totalMs, context) : new CancelledError(context);
 }
 
-/** The typed error for a failure below HTTP (connecting, TLS, the network). */
-export function transportError(failure: TransportFailure, origin: string, connectTimeoutMs: number, context: ErrorContext): ClusterError {
+/** The typed error for a failure below HTTP (connecting, TLS, the network, the proxy at `proxy`, as host:port). */
+export function transportError(
+  failure: TransportFailure,
+  origin: string,
+  connectTimeoutMs: number,
+  context: ErrorContext,
+  proxy?: string,
+): ClusterError {
   switch (failure.kind) {
+    case 'proxyStatus':
+      // Some proxies (tinyproxy) answer wrong credentials with 401: on a CONNECT it can only be the proxy's.
+      return failure.status === 407 || failure.status === 401
+        ? new ProxyAuthError(proxy ?? origin, { ...context, status: failure.status })
+        : new NetworkError('other', origin, `proxy HTTP ${failure.status}`, context);
     case 'connectTimeout':
       return new ConnectTimeoutError(origin, connectTimeoutMs, context);
     case 'tls':

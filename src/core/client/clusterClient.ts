@@ -1,3 +1,4 @@
+import type { ClusterClientOptions, ClusterReply, RequestLogEntry, SendRequest } from './clientTypes';
 import { type ClusterError, type ErrorContext, isClusterError } from './errors';
 import { ProtocolError, RedirectError } from './transportErrors';
 import { abortError, originOf, transportError } from './callFailures';
@@ -6,11 +7,11 @@ import { clusterRequestPath, parseServiceEndpoint, type ServiceEndpoint } from '
 import { parseErrorBody } from './errorBody';
 import { l10n } from '../l10n';
 import { CallDeadline } from './http/callDeadline';
-import { createDispatcher, type ProxySettings } from './http/dispatcher';
+import { createDispatcher } from './http/dispatcher';
+import type { ProxyChoice } from './http/proxyChoice';
 import { discardBody, headerValue, readBodyCapped } from './http/readBody';
 import { classifyTransportFailure } from './http/transportFailure';
 import type { Dispatcher } from './http/undici';
-import type { Message, ReplyMessage } from './messages';
 import { redactSecrets } from './redact';
 import { errorForStatus, interpretSuccessBody } from './replyInterpretation';
 import { parseRetryAfterSeconds } from './retryAfter';
@@ -21,57 +22,7 @@ export const DEFAULT_TOTAL_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
-export interface ClusterClientOptions {
-  /** Base address including the version segment, e.g. `https://api.wizlay.com/v1`. */
-  readonly baseUrl: string;
-  /** Sent as User-Agent, e.g. `cluster-chat/0.1.0`. */
-  readonly userAgent: string;
-  readonly connectTimeoutMs?: number;
-  /** Default total time for one call, every attempt and wait included. */
-  readonly totalTimeoutMs?: number;
-  /** Replies larger than this are not read. */
-  readonly maxResponseBytes?: number;
-  readonly retryPolicy?: RetryPolicy;
-  readonly proxy?: ProxySettings;
-  /** Environment for HTTPS_PROXY / HTTP_PROXY / NO_PROXY (the host passes process.env). */
-  readonly env?: Readonly<Record<string, string | undefined>>;
-  /** Receives one entry per attempt; entries never hold the key or message contents. */
-  readonly log?: (entry: RequestLogEntry) => void;
-}
-
-export interface SendRequest {
-  readonly clusterId: string;
-  readonly messages: readonly Message[];
-  readonly apiKey: string;
-  readonly signal?: AbortSignal;
-  /** Overrides the client's total timeout for this call. */
-  readonly totalTimeoutMs?: number;
-}
-
-export interface ClusterReply {
-  /** The assistant message the cluster appended. */
-  readonly assistant: Message;
-  /** The whole conversation as the cluster returned it. */
-  readonly messages: readonly ReplyMessage[];
-  readonly status: number;
-  readonly requestId: string | undefined;
-  readonly durationMs: number;
-  readonly attempts: number;
-}
-
-export interface RequestLogEntry {
-  readonly method: 'POST';
-  readonly origin: string;
-  readonly clusterId: string;
-  readonly attempt: number;
-  readonly status: number | undefined;
-  readonly durationMs: number;
-  readonly requestId: string | undefined;
-  /** 'ok', or the kind of error this attempt ended with. */
-  readonly outcome: 'ok' | ClusterError['kind'];
-  /** Set when the client waits this long and tries again. */
-  readonly retryInMs?: number;
-}
+export type { ClusterClientOptions, ClusterReply, RequestLogEntry, SendRequest } from './clientTypes';
 
 /**
  * Sends conversations to clusters over one keep-alive connection pool. Safe to share; call
@@ -79,6 +30,8 @@ export interface RequestLogEntry {
  */
 export class ClusterClient {
   readonly endpoint: ServiceEndpoint;
+  /** The proxy requests go through, and why. */
+  readonly proxy: ProxyChoice;
   private readonly dispatcher: Dispatcher;
   private readonly connectTimeoutMs: number;
   private readonly totalTimeoutMs: number;
@@ -91,11 +44,13 @@ export class ClusterClient {
     this.totalTimeoutMs = options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
-    this.dispatcher = createDispatcher({
+    ({ dispatcher: this.dispatcher, proxy: this.proxy } = createDispatcher({
       connectTimeoutMs: this.connectTimeoutMs,
+      target: this.endpoint.origin,
       proxy: options.proxy,
       env: options.env,
-    });
+      trust: options.trust,
+    }));
   }
 
   /** Sends the conversation and returns the cluster's reply, or throws a {@link ClusterError}. */
@@ -169,7 +124,7 @@ export class ClusterClient {
       const failure = classifyTransportFailure(error);
       const typed = deadline.abortedBy
         ? abortError(deadline, base)
-        : transportError(failure, this.endpoint.origin, this.connectTimeoutMs, base);
+        : transportError(failure, this.endpoint.origin, this.connectTimeoutMs, base, this.proxyHost());
       const retryInMs =
         failure.kind === 'refused' && !deadline.abortedBy
           ? retryDelayMs({ kind: 'refused' }, attempt, this.retryPolicy, deadline.remainingMs())
@@ -207,10 +162,14 @@ export class ClusterClient {
         ? abortError(deadline, context)
         : isClusterError(error)
           ? error
-          : transportError(classifyTransportFailure(error), this.endpoint.origin, this.connectTimeoutMs, context);
+          : transportError(classifyTransportFailure(error), this.endpoint.origin, this.connectTimeoutMs, context, this.proxyHost());
       log(status, typed.requestId, typed.kind);
       throw typed;
     }
+  }
+
+  private proxyHost(): string | undefined {
+    return this.proxy.kind === 'proxy' ? this.proxy.hostPort : undefined;
   }
 
   private async readReply(response: Dispatcher.ResponseData, context: ErrorContext, sentCount: number) {

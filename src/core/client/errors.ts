@@ -18,6 +18,7 @@ export const CLUSTER_ERROR_KINDS = [
   'timeout',
   'network',
   'tls',
+  'proxyAuth',
   'redirect',
   'protocol',
   'cancelled',

@@ -19,6 +19,7 @@ function fixesFor(error: ClusterError): RecoveryAction[] {
     case 'config':
     case 'redirect':
     case 'tls':
+    case 'proxyAuth':
       return ['openSettings'];
     case 'badRequest':
     case 'tooLarge':
@@ -33,4 +34,9 @@ function fixesFor(error: ClusterError): RecoveryAction[] {
     case 'protocol':
       return ['retry'];
   }
+}
+
+/** What "Open Settings" searches for after this failure: the proxy settings for a proxy's refusal, else ours. */
+export function settingsQueryFor(error: unknown): string {
+  return isClusterError(error) && error.kind === 'proxyAuth' ? 'http.proxy' : 'clusterChat';
 }

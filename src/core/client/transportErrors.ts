@@ -90,6 +90,24 @@ export class TlsError extends ClusterError {
   }
 }
 
+/** The proxy refused to open the tunnel until it gets (other) credentials: HTTP 407. Nothing reached the service. */
+export class ProxyAuthError extends ClusterError {
+  readonly kind = 'proxyAuth';
+  readonly mayHaveBeenProcessed = false;
+  /** `host:port` of the proxy, never its user or password. */
+  readonly proxy: string;
+  constructor(proxy: string, context: ErrorContext = {}) {
+    super(
+      l10n.t(
+        'The proxy at {0} requires authentication. Put the user name and password in “http.proxy” (http://user:password@host:port) or set “http.proxyAuthorization”.',
+        proxy,
+      ),
+      context,
+    );
+    this.proxy = proxy;
+  }
+}
+
 /** A 3xx: redirects are never followed, so the key cannot travel to another origin. */
 export class RedirectError extends ClusterError {
   readonly kind = 'redirect';

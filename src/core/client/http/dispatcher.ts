@@ -1,58 +1,47 @@
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from './undici';
+import type * as tls from 'node:tls';
+import { chooseProxy, type Environment, type ProxyChoice, type ProxySettings } from './proxyChoice';
+import type { TrustedCertificates } from './trust';
+import { Agent, ProxyAgent, type Dispatcher } from './undici';
 
-/** Proxy settings as VS Code's `http.proxy` and `http.proxyStrictSSL` give them. */
-export interface ProxySettings {
-  /** `http.proxy`; empty or undefined means "use the environment". */
-  readonly proxyUrl?: string | undefined;
-  /** `http.proxyStrictSSL`; false accepts untrusted certificates (for inspecting proxies). */
-  readonly strictSSL?: boolean | undefined;
-}
+export type { ProxySettings } from './proxyChoice';
 
 export interface DispatcherOptions {
   readonly connectTimeoutMs: number;
+  /** The one origin this dispatcher talks to: the proxy is chosen for it. */
+  readonly target: string;
   readonly proxy?: ProxySettings | undefined;
   /** Environment to read HTTPS_PROXY, HTTP_PROXY and NO_PROXY from. */
-  readonly env?: Readonly<Record<string, string | undefined>> | undefined;
+  readonly env?: Environment | undefined;
+  /** The CAs to trust; without it, Node's defaults. */
+  readonly trust?: TrustedCertificates | undefined;
 }
 
 const KEEP_ALIVE_MS = 30_000;
 
 /**
- * One keep-alive connection pool for every request of a client. undici's own header and body
- * timeouts are switched off: the client enforces its own total timeout, which may be longer.
+ * One keep-alive connection pool for every request of a client, direct or through the proxy chosen
+ * for its origin. undici's own header and body timeouts are switched off: the client enforces its
+ * own total timeout, which may be longer.
  */
-export function createDispatcher(options: DispatcherOptions): Dispatcher {
+export function createDispatcher(options: DispatcherOptions): { readonly dispatcher: Dispatcher; readonly proxy: ProxyChoice } {
   const rejectUnauthorized = options.proxy?.strictSSL ?? true;
-  const agentOptions = {
-    connect: { timeout: options.connectTimeoutMs, rejectUnauthorized },
-    headersTimeout: 0,
-    bodyTimeout: 0,
-    keepAliveTimeout: KEEP_ALIVE_MS,
+  const tlsOptions: tls.ConnectionOptions & { timeout: number } = {
+    timeout: options.connectTimeoutMs,
+    rejectUnauthorized,
+    ...(options.trust ? { secureContext: options.trust.secureContext } : {}),
   };
-  const env = options.env ?? {};
-  const configured = options.proxy?.proxyUrl?.trim();
-  const noProxy = env['NO_PROXY'] ?? env['no_proxy'];
-  if (configured) {
-    return new EnvHttpProxyAgent({
-      ...agentOptions,
-      httpProxy: configured,
-      httpsProxy: configured,
-      ...(noProxy === undefined ? {} : { noProxy }),
-      requestTls: { rejectUnauthorized, timeout: options.connectTimeoutMs },
-      proxyTls: { rejectUnauthorized, timeout: options.connectTimeoutMs },
-    });
+  const agentOptions = { headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: KEEP_ALIVE_MS };
+  const proxy = chooseProxy(new URL(options.target), options.proxy, options.env ?? {});
+  if (proxy.kind === 'direct') {
+    return { dispatcher: new Agent({ ...agentOptions, connect: tlsOptions }), proxy };
   }
-  const httpsProxy = env['HTTPS_PROXY'] ?? env['https_proxy'];
-  const httpProxy = env['HTTP_PROXY'] ?? env['http_proxy'];
-  if (httpsProxy || httpProxy) {
-    return new EnvHttpProxyAgent({
-      ...agentOptions,
-      ...(httpProxy ? { httpProxy } : {}),
-      ...(httpsProxy ? { httpsProxy } : {}),
-      ...(noProxy === undefined ? {} : { noProxy }),
-      requestTls: { rejectUnauthorized, timeout: options.connectTimeoutMs },
-      proxyTls: { rejectUnauthorized, timeout: options.connectTimeoutMs },
-    });
-  }
-  return new Agent(agentOptions);
+  const token = options.proxy?.proxyAuthorization;
+  const dispatcher = new ProxyAgent({
+    ...agentOptions,
+    uri: proxy.url.href,
+    ...(token ? { token } : {}),
+    requestTls: tlsOptions,
+    proxyTls: tlsOptions,
+  });
+  return { dispatcher, proxy };
 }

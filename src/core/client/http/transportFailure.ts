@@ -6,6 +6,7 @@ export type TransportFailure =
   | { readonly kind: 'unreachable'; readonly code: string }
   | { readonly kind: 'reset'; readonly code: string }
   | { readonly kind: 'tls'; readonly code: string | undefined }
+  | { readonly kind: 'proxyStatus'; readonly status: number }
   | { readonly kind: 'other'; readonly code: string | undefined };
 
 const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|ERR_OSSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|EPROTO$|UND_ERR_PRX_TLS$)/;
@@ -13,6 +14,10 @@ const TLS_CODE = /^(ERR_SSL_|ERR_TLS_|ERR_OSSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SEL
 export function classifyTransportFailure(error: unknown): TransportFailure {
   const codes = collectCodes(error);
   const first = (wanted: (code: string) => boolean): string | undefined => codes.find(wanted);
+  const proxyStatus = proxyTunnelStatus(error);
+  if (proxyStatus !== undefined) {
+    return { kind: 'proxyStatus', status: proxyStatus };
+  }
   if (codes.includes('UND_ERR_CONNECT_TIMEOUT') || codes.includes('ETIMEDOUT')) {
     return { kind: 'connectTimeout' };
   }
@@ -67,4 +72,11 @@ function collectCodes(error: unknown, depth = 0): string[] {
 function looksLikeTls(error: unknown): boolean {
   const message = error instanceof Error ? error.message : '';
   return /\b(ssl|tls|certificate)\b/i.test(message);
+}
+
+/** The status a proxy refused the CONNECT tunnel with: undici reports it only in the message of an abort. */
+function proxyTunnelStatus(error: unknown): number | undefined {
+  const message = error instanceof Error ? error.message : '';
+  const match = /^Proxy response \((\d{3})\) !== 200/.exec(message);
+  return match ? Number(match[1]) : undefined;
 }

@@ -10,7 +10,7 @@ import type * as Undici from 'undici';
 const DispatcherBase = require('undici/lib/dispatcher/dispatcher') as { prototype: object };
 const requestApi = require('undici/lib/api') as object;
 export const Agent = require('undici/lib/dispatcher/agent') as typeof Undici.Agent;
-export const EnvHttpProxyAgent = require('undici/lib/dispatcher/env-http-proxy-agent') as typeof Undici.EnvHttpProxyAgent;
+export const ProxyAgent = require('undici/lib/dispatcher/proxy-agent') as typeof Undici.ProxyAgent;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 // What undici's index does: `dispatcher.request()` and friends come from the API module.

@@ -1,0 +1,60 @@
+import type { ClusterError } from './errors';
+import type { ProxySettings } from './http/dispatcher';
+import type { TrustedCertificates } from './http/trust';
+import type { Message, ReplyMessage } from './messages';
+import type { RetryPolicy } from './retryPolicy';
+
+/** What a ClusterClient is made from, what it is asked, what it answers and logs. */
+export interface ClusterClientOptions {
+  /** Base address including the version segment, e.g. `https://api.wizlay.com/v1`. */
+  readonly baseUrl: string;
+  /** Sent as User-Agent, e.g. `cluster-chat/0.1.0`. */
+  readonly userAgent: string;
+  readonly connectTimeoutMs?: number;
+  /** Default total time for one call, every attempt and wait included. */
+  readonly totalTimeoutMs?: number;
+  /** Replies larger than this are not read. */
+  readonly maxResponseBytes?: number;
+  readonly retryPolicy?: RetryPolicy;
+  readonly proxy?: ProxySettings;
+  /** Environment for HTTPS_PROXY / HTTP_PROXY / NO_PROXY (the host passes process.env). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The CAs to trust (Node's, NODE_EXTRA_CA_CERTS, the system store); without it, Node's defaults. */
+  readonly trust?: TrustedCertificates;
+  /** Receives one entry per attempt; entries never hold the key or message contents. */
+  readonly log?: (entry: RequestLogEntry) => void;
+}
+
+export interface SendRequest {
+  readonly clusterId: string;
+  readonly messages: readonly Message[];
+  readonly apiKey: string;
+  readonly signal?: AbortSignal;
+  /** Overrides the client's total timeout for this call. */
+  readonly totalTimeoutMs?: number;
+}
+
+export interface ClusterReply {
+  /** The assistant message the cluster appended. */
+  readonly assistant: Message;
+  /** The whole conversation as the cluster returned it. */
+  readonly messages: readonly ReplyMessage[];
+  readonly status: number;
+  readonly requestId: string | undefined;
+  readonly durationMs: number;
+  readonly attempts: number;
+}
+
+export interface RequestLogEntry {
+  readonly method: 'POST';
+  readonly origin: string;
+  readonly clusterId: string;
+  readonly attempt: number;
+  readonly status: number | undefined;
+  readonly durationMs: number;
+  readonly requestId: string | undefined;
+  /** 'ok', or the kind of error this attempt ended with. */
+  readonly outcome: 'ok' | ClusterError['kind'];
+  /** Set when the client waits this long and tries again. */
+  readonly retryInMs?: number;
+}
