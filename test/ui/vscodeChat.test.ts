@@ -1,0 +1,128 @@
+import * as assert from 'node:assert/strict';
+import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
+import { transcriptOf } from '../../scripts/emulator/faults';
+import { buildParticipantMessages, composeParticipantMessage } from '../../src/core/prompts/participantPrompt';
+import { DEFAULT_INSTRUCTIONS, DEFAULT_SYSTEM_PROMPT } from '../../src/core/prompts/selectionPrompt';
+import { waitFor } from '../shared/wait';
+import { VsCodeChat } from './helpers/vscodeChat';
+import { uiHost, Workbench } from './helpers/workbench';
+
+const MATH = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n';
+const host = uiHost();
+/** VS Code 1.100 has no language model provider API, and code-server 4.100.3 no Chat view. */
+const HAS_CHAT_VIEW = host.name !== 'oldest';
+
+const USER_SETTINGS = {
+  'clusterChat.clusters': [
+    { id: 'demo', label: 'Demo' },
+    { id: 'transcript', label: 'Transcript' },
+  ],
+  // What a user without Copilot needs: VS Code's AI features on, and Ask mode (Agent lists only tool-calling models).
+  'chat.disableAIFeatures': false,
+  'chat.agent.enabled': false,
+};
+
+/**
+ * The reply as the Chat view renders it, compared with what the transcript cluster sent back:
+ * markdown keeps the words but not the fences or the line layout.
+ */
+function words(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !line.startsWith('```'))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+describe(`VS Code’s own Chat view with clusters as models (VS Code ${host.vscode})`, function () {
+  this.timeout(180_000);
+  let emulator: RunningEmulator;
+  let workbench: Workbench;
+  let chat: VsCodeChat;
+
+  before(async () => {
+    emulator = await startEmulator({ apiKey: 'ui-test-key-5c27' });
+    workbench = await Workbench.open({
+      files: { 'src/math.ts': MATH },
+      settings: { ...USER_SETTINGS, 'clusterChat.baseUrl': emulator.baseUrl },
+    });
+    chat = new VsCodeChat(workbench);
+    await workbench.runCommand('Cluster Chat: Set API Key');
+    await workbench.answerInputBox(/API Key for http:\/\/127\.0\.0\.1/, emulator.apiKey);
+    await workbench.notification(/API key saved for http:\/\/127\.0\.0\.1/);
+    await workbench.clearNotifications();
+  });
+  afterEach(async function () {
+    await workbench?.screenshotIfFailed(this.currentTest, 'vscode-chat');
+  });
+  after(async () => {
+    await workbench?.close();
+    await emulator?.close();
+  });
+
+  it('“Ask @cluster in VS Code’s Chat” says when this VS Code cannot use clusters in its Chat view', async function () {
+    if (HAS_CHAT_VIEW) {
+      this.skip();
+    }
+    await workbench.runCommand("Cluster Chat: Ask @cluster in VS Code's Chat");
+    await workbench.notification(/VS Code 1\.100\.3 cannot offer a cluster as a model in its Chat view/);
+    assert.equal(emulator.stats().total, 0);
+  });
+
+  describe('the Chat view (VS Code 1.104 and later)', () => {
+    before(function () {
+      if (!HAS_CHAT_VIEW) {
+        console.log(`    skipped: VS Code ${host.vscode} has no Chat view and no language model provider API`);
+        this.skip();
+      }
+    });
+
+    it('opens in Ask mode, its model picker lists the clusters, and @cluster asks the picked one', async () => {
+      await chat.open('Ask');
+      const rows = await chat.openModelPicker('Trans');
+      assert.deepEqual(rows, ['Transcript, Cluster Chat']);
+      await workbench.screenshot('vscode-chat-model-picker');
+      await chat.pickModel('Transcript');
+
+      const reply = await chat.send('@cluster Hello there', (text) => text.includes('Hello there'));
+      const expected = transcriptOf(buildParticipantMessages(DEFAULT_SYSTEM_PROMPT, [], 'Hello there'));
+      assert.equal(words(reply), words(expected), 'the cluster received exactly the system prompt and the prompt');
+      assert.deepEqual(emulator.stats().clusters['transcript'], { received: 1, completed: 1, aborted: 0 });
+      assert.equal(emulator.stats().total, 1, 'one POST, to the picked cluster');
+      await workbench.screenshot('vscode-chat-plain-reply');
+    });
+
+    it('@cluster /explain with an attached file sends the file with the Explain instruction after the earlier exchange', async () => {
+      await chat.attachFile('math.ts');
+      const reply = await chat.send('@cluster /explain ', (text) => text.includes('return a + b;'));
+      const first = transcriptOf(buildParticipantMessages(DEFAULT_SYSTEM_PROMPT, [], 'Hello there'));
+      const explain = composeParticipantMessage({
+        prompt: '',
+        instruction: DEFAULT_INSTRUCTIONS.explain,
+        attachments: [{ id: '0', label: 'src/math.ts', fileName: 'src/math.ts', languageId: 'typescript', code: MATH }],
+      });
+      const expected = transcriptOf(buildParticipantMessages(DEFAULT_SYSTEM_PROMPT, [{ sent: 'Hello there', reply: first }], explain));
+      assert.equal(words(reply), words(expected));
+      assert.deepEqual(emulator.stats().clusters['transcript'], { received: 2, completed: 2, aborted: 0 });
+      await workbench.screenshot('vscode-chat-explain-reply');
+    });
+
+    it('“Ask @cluster in VS Code’s Chat” picks the active cluster as the model and types @cluster', async () => {
+      await workbench.selectCluster('Demo');
+      await workbench.runCommand("Cluster Chat: Ask @cluster in VS Code's Chat");
+      await waitForModel('Demo');
+      assert.equal(await chat.modeLabel(), 'Ask');
+      assert.equal(await chat.inputText(), '@cluster', 'the partial query waits for the question');
+      await workbench.screenshot('vscode-chat-opened-by-command');
+    });
+  });
+
+  async function waitForModel(label: string): Promise<void> {
+    await waitFor(
+      `the model picker to show ${label}`,
+      () => chat.modelLabel(),
+      (shown) => shown === `Models, ${label}`,
+    );
+  }
+});
