@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { isClusterError } from '../core/client/errors';
 import { recoveryActionsFor, settingsQueryFor } from '../core/client/recovery';
+import { redactSecrets } from '../core/client/redact';
 import type { RecoveryAction } from '../core/protocol/recoveryActions';
 
 export interface ErrorRecovery {
@@ -22,7 +23,8 @@ export class ErrorPresenter {
   /** Resolves, once the user chose (or dismissed), with what the chosen recovery returned. */
   async show(error: unknown, recovery: ErrorRecovery = {}): Promise<unknown> {
     if (!isClusterError(error)) {
-      const message = error instanceof Error ? error.message : String(error);
+      // Not one of ours, so its text may hold anything: a proxy URL with its password, say.
+      const message = redactSecrets(error instanceof Error ? error.message : String(error), []);
       this.log.error(`Unexpected error: ${message}`);
       return this.offer(vscode.l10n.t('Cluster Chat: something went wrong: {0}', message), ['showLog'], recovery);
     }

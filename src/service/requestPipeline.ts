@@ -11,6 +11,7 @@ import type { Message } from '../core/client/messages';
 import type { ClusterEntry } from '../settings';
 import type { ClusterStatusBar } from '../clusters/clusterStatusBar';
 import { signalFor } from './tokenSignal';
+import { redactSecrets } from '../core/client/redact';
 
 /** Who sends: named in the log, so a request can be traced to the feature that made it. */
 export type RequestCaller = 'selectionAction' | 'chat' | 'participant' | 'languageModel' | 'api' | 'tool';
@@ -113,7 +114,9 @@ export class RequestPipeline {
       return { reply, cluster };
     } catch (error) {
       const kind = isClusterError(error) ? error.kind : 'error';
-      this.log.warn(`${prepared.caller} → ${cluster.id}: ${kind}: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.warn(
+        `${prepared.caller} → ${cluster.id}: ${kind}: ${redactSecrets(error instanceof Error ? error.message : String(error), [])}`,
+      );
       throw error;
     } finally {
       cancellation.dispose();

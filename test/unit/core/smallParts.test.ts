@@ -75,6 +75,7 @@ describe('redactSecrets', () => {
   it('removes the key and any bearer credential', () => {
     assert.equal(redactSecrets('key=abc123 and abc123', ['abc123']), 'key=[redacted] and [redacted]');
     assert.equal(redactSecrets('Authorization: Bearer zzz.yyy', []), 'Authorization: Bearer [redacted]');
+    assert.equal(redactSecrets('via http://me:p%40ss@proxy.corp:3128/ failed', []), 'via http://[redacted]@proxy.corp:3128/ failed');
   });
 });
 
