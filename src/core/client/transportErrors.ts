@@ -99,7 +99,7 @@ export class ProxyAuthError extends ClusterError {
   constructor(proxy: string, context: ErrorContext = {}) {
     super(
       l10n.t(
-        'The proxy at {0} requires authentication. Put the user name and password in “http.proxy” (http://user:password@host:port) or set “http.proxyAuthorization”.',
+        'The proxy at {0} requires authentication. Add the user name and password to the address in “http.proxy”, or set “http.proxyAuthorization”.',
         proxy,
       ),
       context,
