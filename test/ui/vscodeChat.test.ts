@@ -91,6 +91,7 @@ describe(`VS Code’s own Chat view with clusters as models (VS Code ${host.vsco
       assert.deepEqual(emulator.stats().clusters['transcript'], { received: 1, completed: 1, aborted: 0 });
       assert.equal(emulator.stats().total, 1, 'one POST, to the picked cluster');
       await workbench.screenshot('vscode-chat-plain-reply');
+      await chat.screenshot('vscode-chat-view');
     });
 
     it('@cluster /explain with an attached file sends the file with the Explain instruction after the earlier exchange', async () => {

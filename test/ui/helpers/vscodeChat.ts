@@ -3,9 +3,10 @@
  * file, send a prompt and read the reply. Each waits for the state it leads to and, when that state
  * does not come, says what it saw.
  */
+import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { waitFor, waitUntil } from '../../shared/wait';
-import type { Workbench } from './workbench';
+import { SCREENSHOTS, type Workbench } from './workbench';
 
 /** Replies come from a local emulator, but the first request also loads the participant. */
 const REPLY_TIMEOUT_MS = 30_000;
@@ -128,6 +129,13 @@ export class VsCodeChat {
       done,
       { timeoutMs: REPLY_TIMEOUT_MS },
     );
+  }
+
+  /** Saves the Chat view alone (the secondary side bar) under test-results/ui/<name>.png, e.g. for the README. */
+  async screenshot(name: string): Promise<string> {
+    const file = path.join(SCREENSHOTS, `${name}.png`);
+    await this.page.locator('.part.auxiliarybar').screenshot({ path: file });
+    return file;
   }
 
   /** The text the chat input holds (the editor renders spaces as no-break spaces). */
