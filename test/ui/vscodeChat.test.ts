@@ -117,6 +117,19 @@ describe(`VS Code’s own Chat view with clusters as models (VS Code ${host.vsco
       assert.equal(await chat.inputText(), '@cluster', 'the partial query waits for the question');
       await workbench.screenshot('vscode-chat-opened-by-command');
     });
+
+    it('a prompt without @cluster goes to VS Code’s own assistant, which asks to sign in; no cluster is asked', async () => {
+      const before = emulator.stats().total;
+      await chat.submit('Hello without a participant');
+      const dialog = workbench.page.locator('.monaco-dialog-box');
+      await waitFor(
+        'VS Code to ask for a sign-in',
+        async () => ((await dialog.count()) > 0 ? dialog.first().innerText() : 'no dialog'),
+        (text) => /Sign in/.test(text),
+      );
+      assert.equal(emulator.stats().total, before, 'nothing reached the emulator');
+      await workbench.screenshot('vscode-chat-prompt-without-participant');
+    });
   });
 
   async function waitForModel(label: string): Promise<void> {

@@ -91,13 +91,11 @@ export class VsCodeChat {
 
   /**
    * Replaces what the input holds with `text` (a sticky participant may have left "@cluster " in
-   * it), checks it holds that, presses Enter once and waits for a new reply that `done` accepts.
-   * Resolves with that reply's text. End `text` with a space after a slash command: typing it opens
-   * the command suggestions, which would take the Enter.
+   * it), checks it holds that and presses Enter once. End `text` with a space after a slash
+   * command: typing it opens the command suggestions, which would take the Enter.
    */
-  async send(text: string, done: (reply: string) => boolean): Promise<string> {
+  async submit(text: string): Promise<void> {
     await waitUntil('the chat input to have focus', () => this.inputHasFocus());
-    const previous = await this.latestReplyIndex();
     await this.page.keyboard.press('ControlOrMeta+A');
     // Inserted as one piece, as a paste is: typed key by key, a space could reach the suggestion list instead.
     await this.page.keyboard.insertText(text);
@@ -115,6 +113,12 @@ export class VsCodeChat {
       (state) => state === 'ready',
     );
     await this.page.keyboard.press('Enter');
+  }
+
+  /** Submits `text` and waits for a new reply that `done` accepts; resolves with that reply's text. */
+  async send(text: string, done: (reply: string) => boolean): Promise<string> {
+    const previous = await this.latestReplyIndex();
+    await this.submit(text);
     return waitFor(
       'a new reply to finish',
       async () => {
