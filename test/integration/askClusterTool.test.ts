@@ -120,12 +120,16 @@ describe(`"Ask a cluster" language model tool, called by another extension (VS C
     assert.equal(testing.statusBar.activeRequests, 0);
   });
 
-  it('an unknown cluster and a missing key are clear tool errors, and nothing is sent', async () => {
+  it('an unknown cluster, an empty question and a missing key are clear tool errors, and nothing is sent', async () => {
     const { testing } = await activateExtension();
     const before = await emulatorStats(emulator.baseUrl);
     const unknown = await invokeFromConsumer({ question: 'Anyone there?', clusterId: 'no-such-cluster' });
     assert.ok(!unknown.ok, JSON.stringify(unknown));
     assert.match(unknown.error.message, /Cluster “no-such-cluster” is not one of the configured clusters \(demo, echo, slow-good\)/);
+
+    const empty = await invokeFromConsumer({ question: '  ', clusterId: 'echo' });
+    assert.ok(!empty.ok, JSON.stringify(empty));
+    assert.match(empty.error.message, /The tool needs a non-empty “question”/);
 
     let noKey: ToolOutcome | undefined;
     await testing.apiKeys.delete(emulator.origin);
