@@ -93,6 +93,8 @@ export async function startNginx(ca: PrivateCa, upstream: string): Promise<RealS
   fs.writeFileSync(
     file('nginx.conf'),
     [
+      // As root, workers would switch to nobody, who cannot reach a folder inside the test's private TMPDIR.
+      ...(process.getuid?.() === 0 ? ['user root root;'] : []),
       'worker_processes 1;',
       `error_log ${file('error.log')} info;`,
       `pid ${file('nginx.pid')};`,
@@ -130,7 +132,6 @@ export async function startTinyproxy(auth?: ProxyAuth): Promise<RealServer> {
   const port = await freePort();
   const file = (name: string): string => path.join(folder, name);
   const lines = [
-    ...(process.getuid?.() === 0 ? ['User nobody', 'Group nogroup'] : []),
     `Port ${port}`,
     'Listen 127.0.0.1',
     'Timeout 30',
@@ -149,10 +150,7 @@ export async function startTinyproxy(auth?: ProxyAuth): Promise<RealServer> {
 }
 
 function serverFolder(prefix: string): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  // Servers started as root drop to an unprivileged user that must still write its logs here.
-  fs.chmodSync(folder, 0o777);
-  return folder;
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
 export async function freePort(): Promise<number> {
