@@ -25,6 +25,7 @@ import { RequestPipeline } from './service/requestPipeline';
 import { RequestRunner } from './replies/requestRunner';
 import { registerSelectionActions } from './replies/selectionActions';
 import { ClusterStatusBar } from './clusters/clusterStatusBar';
+import { registerCheckConnection } from './connection/checkConnectionCommand';
 import { AskClusterTool } from './tools/askClusterTool';
 import { registerAskClusterTool } from './tools/registerAskClusterTool';
 
@@ -36,7 +37,8 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
   const packageVersion = (context.extension.packageJSON as { version?: unknown }).version;
   const version = typeof packageVersion === 'string' ? packageVersion : '0.0.0';
   const apiKeys = new ApiKeyStore(context.secrets);
-  const clients = new ClusterClientProvider(log, `cluster-chat/${version} (VS Code ${vscode.version})`);
+  const userAgent = `cluster-chat/${version} (VS Code ${vscode.version})`;
+  const clients = new ClusterClientProvider(log, userAgent);
   const clusters = new ClusterStore(context);
   const statusBar = new ClusterStatusBar(clusters);
   const errors = new ErrorPresenter(log);
@@ -78,6 +80,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     registerChatCommands(chat),
     vscode.commands.registerCommand('clusterChat.selectCluster', () => pickCluster(clusters)),
     vscode.commands.registerCommand('clusterChat.showLog', () => log.show(true)),
+    registerCheckConnection(log, userAgent),
     vscode.commands.registerCommand('clusterChat.openVsCodeChat', () => openVsCodeChat(pipeline, languageModels !== undefined)),
     apiDisposable,
     ...(participantRegistration ? [participantRegistration] : []),

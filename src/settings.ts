@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { ProxySettings } from './core/client/http/proxyChoice';
 import { DEFAULT_INSTRUCTIONS, DEFAULT_SYSTEM_PROMPT, type SelectionAction } from './core/prompts/selectionPrompt';
 
 /** A cluster the user configured. */
@@ -18,10 +19,21 @@ export const settings = {
   requestTimeoutMs(): number {
     return Math.max(1, config().get<number>('requestTimeoutSeconds', 120)) * 1000;
   },
-  /** VS Code's own proxy settings, which requests honour too. */
-  proxy(): { readonly proxyUrl: string | undefined; readonly strictSSL: boolean } {
+  /** VS Code's own proxy settings, which requests honour as VS Code does. */
+  proxy(): ProxySettings {
     const http = vscode.workspace.getConfiguration('http');
-    return { proxyUrl: http.get<string>('proxy'), strictSSL: http.get<boolean>('proxyStrictSSL', true) };
+    const noProxy = http.get<unknown>('noProxy', []);
+    return {
+      proxyUrl: http.get<string>('proxy'),
+      strictSSL: http.get<boolean>('proxyStrictSSL', true),
+      proxyAuthorization: http.get<string | null>('proxyAuthorization') ?? undefined,
+      proxySupport: http.get<string>('proxySupport', 'override'),
+      noProxy: Array.isArray(noProxy) ? noProxy.filter((entry): entry is string => typeof entry === 'string') : [],
+    };
+  },
+  /** `http.systemCertificates`: whether the operating system's CAs are trusted besides Node's (VS Code's default: on). */
+  systemCertificates(): boolean {
+    return vscode.workspace.getConfiguration('http').get<boolean>('systemCertificates', true);
   },
   clusters(): ClusterEntry[] {
     const raw = config().get<unknown>('clusters', []);

@@ -2,7 +2,16 @@ import * as vscode from 'vscode';
 import type { ClusterClient } from '../core/client/clusterClient';
 import { settings } from '../settings';
 
-const CLIENT_SETTINGS = ['clusterChat.baseUrl', 'clusterChat.requestTimeoutSeconds', 'http.proxy', 'http.proxyStrictSSL'];
+const CLIENT_SETTINGS = [
+  'clusterChat.baseUrl',
+  'clusterChat.requestTimeoutSeconds',
+  'http.proxy',
+  'http.proxyStrictSSL',
+  'http.proxyAuthorization',
+  'http.proxySupport',
+  'http.noProxy',
+  'http.systemCertificates',
+];
 
 /**
  * Hands out one ClusterClient built from the current settings, and replaces it when a setting it
@@ -28,16 +37,23 @@ export class ClusterClientProvider implements vscode.Disposable {
     if (this.client) {
       return this.client;
     }
-    const [{ ClusterClient }, { formatRequestLogEntry }] = await Promise.all([
+    const [{ ClusterClient }, { formatRequestLogEntry }, { loadTrustedCertificates }] = await Promise.all([
       import('../core/client/clusterClient.js'),
       import('../core/client/requestLog.js'),
+      import('../core/client/http/trust.js'),
     ]);
+    const trust = await loadTrustedCertificates({ systemCertificates: settings.systemCertificates(), env: process.env });
+    if (this.client) {
+      // Another call built it while the trust was loading.
+      return this.client;
+    }
     this.client = new ClusterClient({
       baseUrl: settings.baseUrl(),
       userAgent: this.userAgent,
       totalTimeoutMs: settings.requestTimeoutMs(),
       proxy: settings.proxy(),
       env: process.env,
+      trust,
       log: (entry) => this.log.info(formatRequestLogEntry(entry)),
     });
     return this.client;
