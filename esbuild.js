@@ -1,7 +1,78 @@
 // Builds the extension-host bundle (Node, CommonJS) and the webview bundle (browser, IIFE).
 // Usage: node esbuild.js [--production] [--watch]
+const fs = require('node:fs');
 const path = require('node:path');
 const esbuild = require('esbuild');
+
+const CODICONS_DIR = path.join(__dirname, 'node_modules', '@vscode', 'codicons', 'dist');
+
+/** The codicon names the webviews use (src/webview/common/codiconNames.ts, plain data). */
+function usedCodiconNames() {
+  const [output] = esbuild.buildSync({
+    entryPoints: [path.join(__dirname, 'src', 'webview', 'common', 'codiconNames.ts')],
+    bundle: false,
+    format: 'cjs',
+    platform: 'node',
+    write: false,
+  }).outputFiles;
+  const module = { exports: {} };
+  new Function('module', 'exports', output.text)(module, module.exports);
+  return module.exports.CODICON_NAMES;
+}
+
+/**
+ * The codicon font cut down to the glyphs the webviews use (about 2 KB instead of 125 KB), and
+ * a stylesheet with their classes: dist/codicon.woff2 and dist/codicons.css.
+ */
+async function buildCodicons() {
+  const subsetFont = require('subset-font');
+  const css = fs.readFileSync(path.join(CODICONS_DIR, 'codicon.css'), 'utf8');
+  const rules = [];
+  let glyphs = '';
+  for (const name of usedCodiconNames()) {
+    const match = new RegExp(`\\.codicon-${name}:before \\{ content: "\\\\([0-9a-f]+)" \\}`).exec(css);
+    if (!match) {
+      throw new Error(`codicon "${name}" is not in @vscode/codicons`);
+    }
+    glyphs += String.fromCodePoint(parseInt(match[1], 16));
+    rules.push(`.codicon-${name}::before { content: "\\${match[1]}"; }`);
+  }
+  if (glyphs === lastCodiconGlyphs && fs.existsSync(path.join(__dirname, 'dist', 'codicons.css'))) {
+    return;
+  }
+  const font = await subsetFont(fs.readFileSync(path.join(CODICONS_DIR, 'codicon.ttf')), glyphs, { targetFormat: 'woff2' });
+  fs.mkdirSync(path.join(__dirname, 'dist'), { recursive: true });
+  fs.writeFileSync(path.join(__dirname, 'dist', 'codicon.woff2'), font);
+  fs.writeFileSync(
+    path.join(__dirname, 'dist', 'codicons.css'),
+    [
+      '/* Codicons (https://github.com/microsoft/vscode-codicons), CC BY 4.0, Microsoft: the glyphs the webviews use. */',
+      '@font-face { font-family: "codicon"; font-display: block; src: url("./codicon.woff2") format("woff2"); }',
+      '.codicon { display: inline-block; font: normal normal normal 16px/1 codicon; text-decoration: none; text-rendering: auto; text-align: center; -webkit-font-smoothing: antialiased; user-select: none; }',
+      ...rules,
+      '',
+    ].join('\n'),
+  );
+  lastCodiconGlyphs = glyphs;
+  console.log(`esbuild: dist/codicon.woff2 ${(font.length / 1024).toFixed(1)} KB (${rules.length} glyphs)`);
+}
+
+let lastCodiconGlyphs = '';
+
+/** Builds the codicon subset with the webview bundle (again when the list of names changes). */
+const codiconSubset = {
+  name: 'codicon-subset',
+  setup(build) {
+    build.onStart(async () => {
+      try {
+        await buildCodicons();
+        return {};
+      } catch (error) {
+        return { errors: [{ text: error instanceof Error ? error.message : String(error) }] };
+      }
+    });
+  },
+};
 
 /**
  * undici ships its HTTP parser twice, as WebAssembly with and without SIMD, and falls back to the
@@ -13,6 +84,25 @@ const withoutSimdHttpParser = {
   setup(build) {
     build.onResolve({ filter: /llhttp_simd-wasm\.js$/ }, () => ({ path: 'llhttp_simd-wasm', namespace: 'empty-module' }));
     build.onLoad({ filter: /.*/, namespace: 'empty-module' }, () => ({ contents: 'module.exports = undefined;', loader: 'js' }));
+  },
+};
+
+/**
+ * The host parses replies with markdown-it only to find code blocks (their index, info string and
+ * content), and named HTML entities never change where a block starts or what its code is: code is
+ * never entity-decoded. So the host bundle gets a decoder for the few entities an info string may
+ * plausibly hold instead of the full HTML entity table (about 16 KB of the compressed package).
+ * The webview, which renders the text, keeps the full table.
+ */
+const hostHtmlEntities = {
+  name: 'host-html-entities',
+  setup(build) {
+    build.onResolve({ filter: /^entities$/ }, () => ({ path: 'entities', namespace: 'host-html-entities' }));
+    build.onLoad({ filter: /.*/, namespace: 'host-html-entities' }, () => ({
+      contents: `const NAMED = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'", '&nbsp;': '\\u00a0' };
+export function decodeHTMLStrict(text) { return NAMED[text] ?? text; }`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -40,7 +130,7 @@ function buildTargets(production) {
       target: 'node20',
       external: ['vscode'],
       mainFields: ['module', 'main'],
-      plugins: [withoutSimdHttpParser],
+      plugins: [withoutSimdHttpParser, hostHtmlEntities],
     },
     {
       ...shared,
@@ -49,6 +139,7 @@ function buildTargets(production) {
       platform: 'browser',
       format: 'iife',
       target: 'chrome120',
+      plugins: [codiconSubset],
     },
   ];
 }

@@ -21,6 +21,7 @@ export function localizedWebviewStrings(): WebviewStrings {
     targetBlock: vscode.l10n.t('{0} (block {1})'),
     codeBlockActions: vscode.l10n.t('Code block {0} actions'),
     replyActions: vscode.l10n.t('Reply actions'),
+    moreActions: vscode.l10n.t('More Actions…'),
     noReply: vscode.l10n.t('No reply to show yet.'),
     image: vscode.l10n.t('[image]'),
     imageWithAlt: vscode.l10n.t('[image: {0}]'),

@@ -4,12 +4,14 @@ import { localizedWebviewStrings } from './localizedWebviewStrings';
 
 /**
  * The HTML shell of the extension's webviews: a strict CSP (no remote anything, nonce-only
- * scripts, no inline styles), the shared stylesheet and the webview bundle.
+ * scripts, no inline styles, fonts only from the extension: the codicon subset in dist/), the
+ * codicon and shared stylesheets and the webview bundle.
  */
 export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, view: 'reply' | 'chat', title: string): string {
   const nonce = randomBytes(16).toString('base64');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview.js'));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css'));
+  const codicons = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'codicons.css'));
   const csp = [
     "default-src 'none'",
     `style-src ${webview.cspSource}`,
@@ -27,6 +29,7 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, v
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${codicons.toString()}">
 <link rel="stylesheet" href="${style.toString()}">
 <title>${escapeAttribute(title)}</title>
 </head>

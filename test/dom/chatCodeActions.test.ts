@@ -14,6 +14,11 @@ function actionDone(index: number, action: CodeAction, ok: boolean, conversation
   return { type: 'actionDone', reply: { conversationId, index }, action, ok };
 }
 
+/** The classes of the button's glyph. */
+function icon(button: HTMLButtonElement): string {
+  return one(button, ':scope > .codicon').className;
+}
+
 function mountWithReply(page: ReturnType<typeof usePage>): ChatPage {
   return ChatPage.mount(page, chatState({ messages: [user(0, 'Show me'), assistant(1, REPLY)] }));
 }
@@ -40,28 +45,36 @@ describe('Chat code block actions', () => {
     const insert = actionButton(chat, 1, 1, 'insert');
     click(insert);
     chat.receive(actionDone(1, 'insert', true));
-    assert.equal(textOf(insert), 'Inserted');
+    assert.equal(insert.title, 'Inserted');
     assert.equal(insert.getAttribute('aria-label'), 'Inserted (block 2)');
+    assert.equal(icon(insert), 'codicon codicon-check');
     assert.ok(insert.classList.contains('done'));
     assert.equal(textOf(chat.status), 'Insert at Cursor: Inserted');
-    assert.equal(textOf(actionButton(chat, 1, 0, 'insert')), 'Insert at Cursor', 'the other block’s button is untouched');
+    assert.equal(actionButton(chat, 1, 0, 'insert').title, 'Insert at Cursor', 'the other block’s button is untouched');
 
     page.clock.tick(FEEDBACK_MS - 1);
     assert.ok(insert.classList.contains('done'));
     page.clock.tick(1);
-    assert.equal(textOf(insert), 'Insert at Cursor');
+    assert.equal(insert.title, 'Insert at Cursor');
     assert.equal(insert.getAttribute('aria-label'), 'Insert at Cursor (block 2)');
+    assert.equal(icon(insert), 'codicon codicon-insert');
     assert.ok(!insert.classList.contains('done'));
   });
 
-  it('shows a failure as "Failed"', () => {
+  it('shows a failure of an action chosen from the … menu on the … button, as "Failed"', () => {
     const chat = mountWithReply(page);
+    const more = one<HTMLButtonElement>(chat.message(1), '.code-block[data-block-index="0"] button.action-more');
+    click(more);
     const replace = actionButton(chat, 1, 0, 'replace');
     click(replace);
     chat.receive(actionDone(1, 'replace', false));
-    assert.equal(textOf(replace), 'Failed');
-    assert.ok(replace.classList.contains('failed'));
+    assert.equal(replace.getAttribute('aria-label'), 'Failed (block 1)');
+    assert.ok(more.classList.contains('failed'));
+    assert.equal(icon(more), 'codicon codicon-error');
     assert.equal(textOf(chat.status), 'Replace Selection: Failed');
+    page.clock.tick(FEEDBACK_MS);
+    assert.equal(icon(more), 'codicon codicon-ellipsis');
+    assert.equal(textOf(replace), 'Replace Selection');
   });
 
   it('shows a copied message on its Copy button', () => {
@@ -71,6 +84,7 @@ describe('Chat code block actions', () => {
     assert.deepEqual(page.host.posted, [{ type: 'copyMessage', index: 1 }]);
     chat.receive(actionDone(1, 'copy', true));
     assert.ok(copy.classList.contains('done'));
+    assert.equal(icon(copy), 'codicon codicon-check');
     assert.equal(copy.getAttribute('aria-label'), 'Copy message', 'the glyph button keeps its name');
     assert.equal(textOf(chat.status), 'Copy: Copied');
   });
@@ -80,7 +94,7 @@ describe('Chat code block actions', () => {
     const insert = actionButton(chat, 1, 0, 'insert');
     click(insert);
     chat.receive(actionDone(1, 'insert', true, 'c2'), actionDone(1, 'diff', true), actionDone(3, 'insert', true));
-    assert.equal(textOf(insert), 'Insert at Cursor');
+    assert.equal(insert.title, 'Insert at Cursor');
     assert.ok(!insert.classList.contains('done'));
     assert.equal(textOf(chat.status), '');
   });
@@ -98,7 +112,7 @@ describe('Chat code block actions', () => {
     chat.receive(chatState({ messages: [user(0, 'Show me'), assistant(1, REPLY)] }));
     const redrawn = actionButton(chat, 1, 0, 'insert');
     chat.receive(actionDone(1, 'insert', true));
-    assert.equal(textOf(redrawn), 'Insert at Cursor');
+    assert.equal(redrawn.title, 'Insert at Cursor');
     assert.equal(textOf(chat.status), '');
   });
 });

@@ -60,7 +60,8 @@ describe('Chat message list', () => {
     for (const [position, block] of blocks.entries()) {
       const toolbar = one(block, ':scope > .code-actions');
       assert.equal(toolbar.getAttribute('role'), 'toolbar');
-      assert.deepEqual(attributes(toolbar, 'button.action-button', 'data-action'), ['copy', 'insert', 'replace', 'diff', 'newFile']);
+      assert.deepEqual(attributes(toolbar, ':scope > button.action-button', 'data-action'), ['copy', 'insert', 'diff']);
+      assert.deepEqual(attributes(toolbar, '.action-menu > button.action-button', 'data-action'), ['replace', 'newFile']);
       assert.deepEqual(attributes(toolbar, 'button.action-button', 'data-block'), Array(5).fill(String(position)));
     }
     assert.equal(one(blocks[0] ?? chat.root, 'button[data-action="insert"]').getAttribute('aria-label'), 'Insert at Cursor (block 1)');

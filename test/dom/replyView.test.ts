@@ -47,18 +47,24 @@ describe('Reply view', () => {
     assert.equal(view.actions.hidden, false);
     assert.equal(view.actions.getAttribute('role'), 'toolbar');
     assert.deepEqual(
-      all(view.actions, 'button').map((button) => [button.dataset['action'], button.dataset['block'], button.getAttribute('aria-label')]),
+      all(view.actions, 'button').map((button) => [
+        button.dataset['action'],
+        button.dataset['block'],
+        button.getAttribute('aria-label'),
+        button.title,
+      ]),
       [
-        ['copy', 'all', 'Copy (whole reply)'],
-        ['insert', 'all', 'Insert at Cursor (whole reply)'],
-        ['replace', 'all', 'Replace Selection (whole reply)'],
-        ['continueInChat', 'all', 'Continue in Chat (whole reply)'],
+        ['copy', 'all', 'Copy (whole reply)', 'Copy'],
+        ['insert', 'all', 'Insert at Cursor (whole reply)', 'Insert at Cursor'],
+        [undefined, undefined, 'More Actions… (whole reply)', 'More Actions…'],
+        ['replace', 'all', 'Replace Selection (whole reply)', 'Replace Selection'],
+        ['continueInChat', 'all', 'Continue in Chat (whole reply)', 'Continue in Chat'],
       ],
     );
     const second = one(view.content, '.code-block[data-block-index="1"] .code-actions');
     assert.equal(second.getAttribute('aria-label'), 'Code block 2 actions');
-    assert.deepEqual(attributes(second, 'button', 'data-action'), ['copy', 'insert', 'replace', 'continueInChat']);
-    assert.deepEqual(attributes(second, 'button', 'data-block'), ['1', '1', '1', '1']);
+    assert.deepEqual(attributes(second, 'button', 'data-action'), ['copy', 'insert', null, 'replace', 'continueInChat']);
+    assert.deepEqual(attributes(second, 'button[data-action]', 'data-block'), ['1', '1', '1', '1']);
   });
 
   it('posts codeAction for a block’s button and for the whole reply', () => {
@@ -76,13 +82,13 @@ describe('Reply view', () => {
     const copy = one<HTMLButtonElement>(view.content, '.code-block[data-block-index="0"] button[data-action="copy"]');
     click(copy);
     view.receive({ type: 'actionDone', replyId: 'r0', action: 'copy', ok: true });
-    assert.equal(textOf(copy), 'Copy', 'an outcome for another reply is not this one’s');
+    assert.equal(copy.title, 'Copy', 'an outcome for another reply is not this one’s');
     view.receive({ type: 'actionDone', replyId: 'r1', action: 'copy', ok: true });
-    assert.equal(textOf(copy), 'Copied');
+    assert.equal(copy.title, 'Copied');
     assert.ok(copy.classList.contains('done'));
     assert.equal(textOf(view.status), 'Copy: Copied');
     page.clock.tick(FEEDBACK_MS);
-    assert.equal(textOf(copy), 'Copy');
+    assert.equal(copy.title, 'Copy');
     assert.ok(!copy.classList.contains('done'));
   });
 

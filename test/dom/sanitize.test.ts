@@ -21,9 +21,13 @@ function activeContent(root: ParentNode): string[] {
   for (const element of all(root, dangerous)) {
     findings.push(`<${element.tagName.toLowerCase()}>`);
   }
-  // The only buttons are the code blocks' own action buttons, added after sanitizing.
+  // The only buttons are the code blocks' own action buttons and `…` menus, added after sanitizing.
   for (const button of all(root, 'button')) {
-    if (!button.matches('.code-actions > button.action-button')) {
+    if (
+      !button.matches(
+        '.code-actions > button.action-button, .code-actions > button.action-more, .code-actions > .action-menu > button.action-button',
+      )
+    ) {
       findings.push(`<button class="${button.className}">`);
     }
   }

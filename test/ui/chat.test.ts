@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { waitFor, waitUntil } from '../shared/wait';
 import { conversationPath } from './helpers/savedConversation';
+import { chooseFromActionMenu } from './helpers/actionMenu';
 import { Workbench } from './helpers/workbench';
 
 const MATH = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n';
@@ -182,7 +183,7 @@ describe('Sidebar chat in the real workbench', function () {
     await workbench.selectLines('math.ts', 1, 3);
     await workbench.runCommand('Cluster Chat: Explain');
     const reply = workbench.webview();
-    await reply.locator('.reply-actions button[data-action="continueInChat"]').click();
+    await chooseFromActionMenu(reply, '.reply-actions', 'continueInChat');
     const chat = workbench.chatView();
     // The chat showed the earlier conversation until now: wait for the one continued from the reply.
     const shown = await waitFor(

@@ -3,6 +3,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { waitUntil } from '../shared/wait';
+import { chooseFromActionMenu } from './helpers/actionMenu';
 import { Workbench } from './helpers/workbench';
 
 const MATH = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport const two = add(1, 1);\n';
@@ -87,7 +88,7 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
   });
 
   it('Replace Selection replaces the sent lines, and one undo restores them', async () => {
-    await workbench.webview().locator('button[data-action="replace"][data-block="0"]').click();
+    await chooseFromActionMenu(workbench.webview(), '.code-block[data-block-index="0"] .code-actions', 'replace');
     await waitUntil('the selection replaced', async () =>
       (await workbench.editorText('math.ts')).startsWith('// Reviewed by cluster demo'),
     );
@@ -105,6 +106,10 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
     await workbench.screenshot('diff-preview');
     await workbench.clearNotifications();
     await workbench.runCommand('View: Close Editor');
+    // The diff opens in the active group, the editor's or the reply's, whichever VS Code made active
+    // last; the tests after this one start from the editor's.
+    await workbench.runCommand('View: Focus First Editor Group');
+    await workbench.waitForEditorFocus('math.ts');
   });
 
   const failures: Array<{ name: string; cluster?: string; key?: string; message: RegExp; button?: string }> = [

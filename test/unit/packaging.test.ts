@@ -19,6 +19,8 @@ describe('the packaged .vsix', () => {
       'extension/package.json',
       'extension/dist/extension.js',
       'extension/dist/webview.js',
+      'extension/dist/codicons.css',
+      'extension/dist/codicon.woff2',
       'extension/readme.md',
       'extension/changelog.md',
       'extension/LICENSE.txt',
@@ -30,7 +32,7 @@ describe('the packaged .vsix', () => {
 
   it('holds nothing that is not needed at run time', () => {
     const allowed =
-      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|package\.nls(\.[a-z-]+)?\.json|l10n\/bundle\.l10n(\.[a-z-]+)?\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension|webview)\.js|media\/[^/]+))$/;
+      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|package\.nls(\.[a-z-]+)?\.json|l10n\/bundle\.l10n(\.[a-z-]+)?\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension\.js|webview\.js|codicons\.css|codicon\.woff2)|media\/[^/]+))$/;
     const unexpected = entries.filter((entry) => !allowed.test(entry));
     assert.deepEqual(unexpected, [], 'no tests, emulator, sources, source maps or node_modules');
   });

@@ -21,6 +21,7 @@ export const WEBVIEW_STRING_DEFAULTS = {
   targetBlock: '{0} (block {1})',
   codeBlockActions: 'Code block {0} actions',
   replyActions: 'Reply actions',
+  moreActions: 'More Actions…',
   noReply: 'No reply to show yet.',
   image: '[image]',
   imageWithAlt: '[image: {0}]',

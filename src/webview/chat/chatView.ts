@@ -14,7 +14,7 @@ import { HistoryPanel, nextHistory } from './historyPanel';
 import { interceptLinks } from '../common/linkClicks';
 import { MessageList } from './messageList';
 import { SystemPromptPanel } from './systemPromptPanel';
-import { enableToolbarArrowKeys } from '../common/toolbarKeys';
+import { enableActionToolbars } from '../codeActions/actionToolbars';
 import type { ViewFactory } from '../common/view';
 import { getVsCodeApi, type VsCodeApi } from '../common/vscodeApi';
 
@@ -74,7 +74,7 @@ class ChatView {
 
     root.addEventListener('click', (event) => this.onClick(event));
     interceptLinks(root, (href) => this.api.postMessage({ type: 'openLink', href }));
-    enableToolbarArrowKeys(root);
+    enableActionToolbars(root);
     openFindOnShortcut(this.find);
 
     showCluster(this.header, undefined);

@@ -82,7 +82,7 @@ export function showAttachments(list: HTMLUListElement, attachments: readonly At
       item.dataset['id'] = attachment.id;
       const label = element('span', 'attachment-label', attachment.label);
       label.title = attachment.label;
-      const remove = button('icon-button attachment-remove', { text: '\u2715', label: text('removeAttachment', attachment.label) });
+      const remove = button('icon-button attachment-remove', { icon: 'close', label: text('removeAttachment', attachment.label) });
       item.append(label, remove);
       return item;
     }),

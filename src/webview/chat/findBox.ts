@@ -20,9 +20,9 @@ export interface FindHost {
  * <div class="chat-find" role="search" hidden>
  *   <input class="chat-find-input" type="text" aria-label="Find in conversation">
  *   <span class="chat-find-count" role="status" aria-live="polite">2 of 5</span>
- *   <button class="icon-button chat-find-previous" aria-label="Previous match (Shift+Enter)">↑</button>
- *   <button class="icon-button chat-find-next" aria-label="Next match (Enter)">↓</button>
- *   <button class="icon-button chat-find-close" aria-label="Close (Escape)">✕</button>
+ *   <button class="icon-button chat-find-previous" aria-label="Previous match (Shift+Enter)"><span class="codicon codicon-arrow-up"></span></button>
+ *   <button class="icon-button chat-find-next" aria-label="Next match (Enter)"><span class="codicon codicon-arrow-down"></span></button>
+ *   <button class="icon-button chat-find-close" aria-label="Close (Escape)"><span class="codicon codicon-close"></span></button>
  * </div>
  * ```
  */
@@ -45,9 +45,9 @@ export class FindBox {
     this.count = element('span', 'chat-find-count');
     this.count.setAttribute('role', 'status');
     this.count.setAttribute('aria-live', 'polite');
-    const previous = button('icon-button chat-find-previous', { text: '\u2191', label: text('findPrevious') });
-    const next = button('icon-button chat-find-next', { text: '\u2193', label: text('findNext') });
-    const close = button('icon-button chat-find-close', { text: '\u2715', label: text('findClose') });
+    const previous = button('icon-button chat-find-previous', { icon: 'arrow-up', label: text('findPrevious') });
+    const next = button('icon-button chat-find-next', { icon: 'arrow-down', label: text('findNext') });
+    const close = button('icon-button chat-find-close', { icon: 'close', label: text('findClose') });
     this.box.append(this.input, this.count, previous, next, close);
     this.input.addEventListener('input', () => this.search());
     this.input.addEventListener('keydown', (event) => this.onKey(event));

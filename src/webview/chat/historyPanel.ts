@@ -95,8 +95,8 @@ export class HistoryPanel {
     if (active) {
       open.setAttribute('aria-current', 'true');
     }
-    const rename = button('icon-button history-rename', { text: '\u270e', label: text('renameConversation') });
-    const remove = button('icon-button history-delete', { text: '\u2715', label: text('deleteConversation') });
+    const rename = button('icon-button history-rename', { icon: 'edit', label: text('renameConversation') });
+    const remove = button('icon-button history-delete', { icon: 'trash', label: text('deleteConversation') });
     for (const action of [rename, remove]) {
       action.setAttribute('aria-describedby', open.id);
     }

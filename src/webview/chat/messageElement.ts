@@ -34,20 +34,16 @@ export function createMessageElement(message: ChatMessageView, author: string, d
   const buttons = element('div', 'message-actions');
   buttons.setAttribute('role', 'group');
   buttons.setAttribute('aria-label', text('messageActions'));
-  const copy = button('icon-button message-copy', { text: '', label: text('copyMessage') });
-  const glyph = element('span', 'glyph-copy');
-  glyph.setAttribute('aria-hidden', 'true');
-  copy.append(glyph);
-  buttons.append(copy);
+  buttons.append(button('icon-button message-copy', { icon: 'copy', label: text('copyMessage') }));
   if (message.role === 'user') {
-    buttons.append(button('icon-button message-edit', { text: '\u270e', label: text('editMessage') }));
+    buttons.append(button('icon-button message-edit', { icon: 'edit', label: text('editMessage') }));
   }
   item.append(meta, content, buttons);
   return item;
 }
 
 export function createRegenerateButton(): HTMLButtonElement {
-  return button('icon-button message-regenerate', { text: '\u21bb', label: text('regenerate') });
+  return button('icon-button message-regenerate', { icon: 'refresh', label: text('regenerate') });
 }
 
 /**

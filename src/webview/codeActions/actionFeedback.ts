@@ -1,6 +1,8 @@
 import type { CodeAction } from '../../core/protocol/replyProtocol';
 import { actionDoneLabel, actionLabel } from './actionLabels';
-import { readButtonAction, setButtonLabel } from './actionButtons';
+import { actionIcon, readButtonAction, setButtonLabel } from './actionButtons';
+import { visibleButtonFor } from './actionMenu';
+import { setCodicon } from '../common/codicons';
 
 /** How long a button shows the outcome of its action. */
 export const FEEDBACK_MS = 1500;
@@ -9,8 +11,9 @@ const OUTCOME_CLASSES = ['done', 'failed'] as const;
 
 /**
  * Remembers the last button pressed for each action and, when the host reports the outcome,
- * shows it on that button for a moment (class `done` or `failed`, and for a code action button
- * a changed label) and announces it through a status region.
+ * shows it on that button for a moment (class `done` or `failed`, a check or error glyph, and for
+ * a code action button a changed tooltip and name) and announces it through a status region.
+ * An action chosen from a `…` menu shows its outcome on the `…` button, as the menu has closed.
  *
  * `key` tells apart presses whose outcomes come back separately (the chat uses the reply id and
  * the action); by default it is the action.
@@ -32,19 +35,23 @@ export class ActionFeedback {
       return;
     }
     const target = readButtonAction(button);
+    const shown = visibleButtonFor(button);
     const label = actionDoneLabel(action, ok);
-    this.clearTimer(button);
-    button.classList.remove(...OUTCOME_CLASSES);
-    button.classList.add(ok ? 'done' : 'failed');
+    this.clearTimer(shown);
+    shown.classList.remove(...OUTCOME_CLASSES);
+    shown.classList.add(ok ? 'done' : 'failed');
+    const restoredIcon = shown === button ? actionIcon(action) : 'ellipsis';
+    setCodicon(shown, ok ? 'check' : 'error');
     if (target) {
       setButtonLabel(button, label, target.block);
     }
     this.status.textContent = `${actionLabel(action)}: ${label}`;
     this.timers.set(
-      button,
+      shown,
       window.setTimeout(() => {
-        this.timers.delete(button);
-        button.classList.remove(...OUTCOME_CLASSES);
+        this.timers.delete(shown);
+        shown.classList.remove(...OUTCOME_CLASSES);
+        setCodicon(shown, restoredIcon);
         if (target) {
           setButtonLabel(button, actionLabel(action), target.block);
         }

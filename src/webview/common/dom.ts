@@ -1,3 +1,6 @@
+import { codicon } from './codicons';
+import type { CodiconName } from './codiconNames';
+
 /** Small builders for the views' elements (text only through textContent, never markup). */
 
 export function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, textContent?: string): HTMLElementTagNameMap[K] {
@@ -28,7 +31,9 @@ export function labelledInput(className: string, type: 'text' | 'search', label:
 
 export interface ButtonOptions {
   /** Visible text (its accessible name too, unless `label` is given). */
-  readonly text: string;
+  readonly text?: string;
+  /** A codicon shown before the text (alone, for icon buttons, which then need `label`). */
+  readonly icon?: CodiconName;
   /** Accessible name and tooltip, for buttons that show a glyph. */
   readonly label?: string;
   /** `data-command`, read back by the view's click handler. */
@@ -38,6 +43,9 @@ export interface ButtonOptions {
 export function button(className: string, options: ButtonOptions): HTMLButtonElement {
   const created = element('button', className, options.text);
   created.type = 'button';
+  if (options.icon !== undefined) {
+    created.prepend(codicon(options.icon));
+  }
   if (options.label !== undefined) {
     created.setAttribute('aria-label', options.label);
     created.title = options.label;

@@ -1,7 +1,6 @@
-import { ACTION_BUTTON_SELECTOR } from '../codeActions/actionButtons';
-
 /**
- * Arrow keys, Home and End move focus between the buttons of the toolbar that has focus.
+ * Arrow keys, Home and End move focus between the buttons of the toolbar that has focus (its
+ * own buttons: the items of its `…` menu have their own keys, see actionMenu.ts).
  * Tab still visits every button, so the toolbars work with Tab, Enter and Space alone.
  */
 export function enableToolbarArrowKeys(root: HTMLElement): void {
@@ -13,9 +12,9 @@ export function enableToolbarArrowKeys(root: HTMLElement): void {
     if (!toolbar) {
       return;
     }
-    const buttons = [...toolbar.querySelectorAll<HTMLButtonElement>(ACTION_BUTTON_SELECTOR)];
+    const buttons = [...toolbar.querySelectorAll<HTMLButtonElement>(':scope > button')];
     const current = buttons.indexOf(event.target);
-    const next = nextIndex(event.key, current, buttons.length);
+    const next = movedIndex(event.key, current, buttons.length, 'horizontal');
     if (current < 0 || next === undefined) {
       return;
     }
@@ -24,17 +23,17 @@ export function enableToolbarArrowKeys(root: HTMLElement): void {
   });
 }
 
-function nextIndex(key: string, current: number, count: number): number | undefined {
-  switch (key) {
-    case 'ArrowRight':
-      return (current + 1) % count;
-    case 'ArrowLeft':
-      return (current - 1 + count) % count;
-    case 'Home':
-      return 0;
-    case 'End':
-      return count - 1;
-    default:
-      return undefined;
+/**
+ * Where an arrow key, Home or End moves in a row of `count` items (wrapping at both ends);
+ * undefined for any other key.
+ */
+export function movedIndex(key: string, current: number, count: number, orientation: 'horizontal' | 'vertical'): number | undefined {
+  const [forward, back] = orientation === 'horizontal' ? ['ArrowRight', 'ArrowLeft'] : ['ArrowDown', 'ArrowUp'];
+  if (key === forward) {
+    return (current + 1) % count;
   }
+  if (key === back) {
+    return (current - 1 + count) % count;
+  }
+  return key === 'Home' ? 0 : key === 'End' ? count - 1 : undefined;
 }

@@ -6,7 +6,7 @@ import { interceptLinks } from '../common/linkClicks';
 import { createReplyLayout, type ReplyLayout } from './replyLayout';
 import { renderReplyContent } from '../codeActions/markdownWithActions';
 import { replyState, savedReply } from './replyState';
-import { enableToolbarArrowKeys } from '../common/toolbarKeys';
+import { enableActionToolbars } from '../codeActions/actionToolbars';
 import { parseHostMessage } from '../../core/protocol/hostToReplySchema';
 import type { ViewFactory } from '../common/view';
 import { getVsCodeApi, type VsCodeApi } from '../common/vscodeApi';
@@ -25,7 +25,7 @@ class ReplyView {
     this.feedback = new ActionFeedback(this.layout.status);
     root.addEventListener('click', (event) => this.onClick(event));
     interceptLinks(root, (href) => this.api.postMessage({ type: 'openLink', href }));
-    enableToolbarArrowKeys(root);
+    enableActionToolbars(root);
 
     const restored = savedReply(api.getState());
     if (restored) {

@@ -1,0 +1,28 @@
+/**
+ * Every codicon the webviews show. The build reads this list to cut the codicon font down to
+ * these glyphs (and their CSS rules), so an icon missing here renders as nothing.
+ * Plain data, no imports: esbuild.js evaluates this file on its own.
+ */
+export const CODICON_NAMES = [
+  'add',
+  'history',
+  'markdown',
+  'json',
+  'copy',
+  'insert',
+  'diff',
+  'replace',
+  'new-file',
+  'comment-discussion',
+  'ellipsis',
+  'check',
+  'error',
+  'arrow-up',
+  'arrow-down',
+  'close',
+  'edit',
+  'trash',
+  'refresh',
+] as const;
+
+export type CodiconName = (typeof CODICON_NAMES)[number];
