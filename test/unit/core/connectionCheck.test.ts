@@ -6,6 +6,7 @@ import { formatReport } from '../../../src/core/client/diagnosis/reportText';
 import type { ProxySettings } from '../../../src/core/client/http/proxyChoice';
 import { loadTrustedCertificates, type TrustedCertificates } from '../../../src/core/client/http/trust';
 import { SECRET_KEY } from '../helpers/clientFixture';
+import { freePort } from '../helpers/realServers';
 import { basicAuthorization, CorporateNetwork, PROXY_AUTH } from '../helpers/corporateNetwork';
 
 function systemStoreWith(pems: readonly string[], systemCertificates = true): Promise<TrustedCertificates> {
@@ -134,5 +135,31 @@ describe('Check Connection against real nginx (private CA) and tinyproxy', funct
     const bypassed = await check({ proxyUrl: network.proxyUrl(network.authProxy), noProxy: ['localhost'] });
     assert.equal(bypassed.ok, true, formatReport(bypassed));
     assert.match(line(bypassed, 'proxy'), /none: localhost matches “localhost” in “http\.noProxy” or NO_PROXY/);
+  });
+});
+
+describe('Check Connection when the way is blocked before TLS', () => {
+  const check = async (baseUrl: string) =>
+    checkConnection({ baseUrl, userAgent: 'cluster-chat/test', env: {}, trust: await systemStoreWith([]), timeoutMs: 3000 });
+
+  it('nothing listens: TCP fails with the address tried, no TLS step, the service line says refused', async () => {
+    const port = await freePort();
+    const report = await check(`https://127.0.0.1:${port}/v1`);
+    assert.equal(report.ok, false);
+    assert.equal(line(report, 'tcp'), `failed could not connect to 127.0.0.1:${port} (ECONNREFUSED)`);
+    assert.equal(
+      report.steps.some((step) => step.step === 'tls'),
+      false,
+    );
+    assert.match(line(report, 'service'), /^failed Could not connect to https:\/\/127\.0\.0\.1:\d+: the connection was refused/);
+  });
+
+  it('an unknown host: DNS fails with its code', async () => {
+    const report = await check('https://cluster-chat-no-such-host.invalid/v1');
+    assert.match(line(report, 'dns'), /^failed cluster-chat-no-such-host\.invalid could not be resolved \((ENOTFOUND|EAI_AGAIN)\)$/);
+    assert.equal(
+      report.steps.some((step) => step.step === 'tcp'),
+      false,
+    );
   });
 });

@@ -9,7 +9,7 @@ import { discardBody } from '../http/readBody';
 import { classifyTransportFailure } from '../http/transportFailure';
 import type { TrustedCertificates } from '../http/trust';
 import { redactSecrets } from '../redact';
-import { connectTcp, handshake, openTunnel, resolveHost } from './probes';
+import { connectFirst, handshake, openTunnel, resolveHost, secureToProxy } from './probes';
 import { describeProxy, describeTls, describeTrust } from './reportText';
 
 export type CheckStepName = 'proxy' | 'dns' | 'tcp' | 'tunnel' | 'tls' | 'service' | 'trust';
@@ -56,7 +56,7 @@ export async function checkConnection(options: ConnectionCheckOptions): Promise<
   add('proxy', 'info', describeProxy(proxy, target.hostname));
   add('trust', 'info', describeTrust(options.trust, options.env));
 
-  const socket = await openPath(proxy, target.hostname, port, timeoutMs, options.proxy?.proxyAuthorization, add);
+  const socket = await openPath(proxy, target.hostname, port, timeoutMs, options.proxy?.proxyAuthorization, options.trust, add);
   if (socket && target.protocol === 'https:') {
     try {
       const outcome = await handshake(socket, target.hostname, options.trust, timeoutMs);
@@ -84,6 +84,7 @@ async function openPath(
   port: number,
   timeoutMs: number,
   proxyAuthorization: string | undefined,
+  trust: TrustedCertificates,
   add: (step: CheckStepName, status: CheckStatus, detail: string) => void,
 ): Promise<net.Socket | undefined> {
   const via = proxy.kind === 'proxy' ? { host: proxy.url.hostname, port: Number(proxy.hostPort.split(':').at(-1)) } : { host, port };
@@ -96,21 +97,26 @@ async function openPath(
     add('dns', 'failed', l10n.t('{0} could not be resolved ({1})', via.host, codeOf(error)));
     return undefined;
   }
-  const address = addresses[0] ?? via.host;
   const started = performance.now();
-  let socket: net.Socket;
-  try {
-    socket = await connectTcp(address, via.port, timeoutMs);
-    add('tcp', 'ok', l10n.t('connected to {0} in {1} ms', `${address}:${via.port}`, Math.round(performance.now() - started)));
-  } catch (error) {
-    add('tcp', 'failed', l10n.t('could not connect to {0} ({1})', `${address}:${via.port}`, codeOf(error)));
+  const connected = await connectFirst(addresses, via.port, timeoutMs);
+  if ('error' in connected) {
+    add(
+      'tcp',
+      'failed',
+      l10n.t('could not connect to {0} ({1})', addresses.map((address) => hostPort(address, via.port)).join(', '), codeOf(connected.error)),
+    );
     return undefined;
   }
+  let socket = connected.socket;
+  add('tcp', 'ok', l10n.t('connected to {0} in {1} ms', hostPort(connected.address, via.port), Math.round(performance.now() - started)));
   if (proxy.kind === 'direct') {
     return socket;
   }
   const tunnelTarget = `${host}:${port}`;
   try {
+    if (proxy.url.protocol === 'https:') {
+      socket = await secureToProxy(socket, proxy.url.hostname, trust, timeoutMs);
+    }
     const authorization = proxyAuthorization || basicFromUrl(proxy.url);
     const status = await openTunnel(socket, tunnelTarget, authorization, timeoutMs);
     if (status === 200) {
@@ -198,6 +204,10 @@ function secretsOf(proxy: ProxySettings | undefined): string[] {
     // No proxy URL, or not a URL: nothing in it to hide.
   }
   return secrets.filter((secret) => secret.length > 0);
+}
+
+function hostPort(address: string, port: number): string {
+  return address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
 }
 
 function codeOf(error: unknown): string {

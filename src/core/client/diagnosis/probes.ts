@@ -26,6 +26,39 @@ export function connectTcp(address: string, port: number, timeoutMs: number): Pr
   });
 }
 
+/** Tries each address in turn, as a client does when the first one of a name does not answer. */
+export async function connectFirst(
+  addresses: readonly string[],
+  port: number,
+  timeoutMs: number,
+): Promise<{ readonly socket: net.Socket; readonly address: string } | { readonly error: unknown }> {
+  let last: unknown = new Error('no address');
+  for (const address of addresses) {
+    try {
+      return { socket: await connectTcp(address, port, timeoutMs), address };
+    } catch (error) {
+      last = error;
+    }
+  }
+  return { error: last };
+}
+
+/** TLS to an https:// proxy itself, with the client's trust, before asking it for a tunnel. */
+export function secureToProxy(socket: net.Socket, servername: string, trust: TrustedCertificates, timeoutMs: number): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const secure = tls.connect({ socket, servername: net.isIP(servername) ? undefined : servername, secureContext: trust.secureContext });
+    const timer = setTimeout(() => secure.destroy(Object.assign(new Error('TLS handshake timeout'), { code: 'ETIMEDOUT' })), timeoutMs);
+    secure.once('error', (error: Error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    secure.once('secureConnect', () => {
+      clearTimeout(timer);
+      resolve(secure);
+    });
+  });
+}
+
 /** Asks the proxy for a tunnel to `target` (host:port); resolves with the proxy's status. Only `authorization` is sent. */
 export function openTunnel(socket: net.Socket, target: string, authorization: string | undefined, timeoutMs: number): Promise<number> {
   return new Promise((resolve, reject) => {
