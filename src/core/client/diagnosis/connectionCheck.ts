@@ -9,7 +9,7 @@ import { discardBody } from '../http/readBody';
 import { classifyTransportFailure } from '../http/transportFailure';
 import type { TrustedCertificates } from '../http/trust';
 import { redactSecrets } from '../redact';
-import { connectFirst, handshake, openTunnel, resolveHost, secureToProxy } from './probes';
+import { connectFirst, handshake, openTunnel, resolveHost, secureSocket } from './probes';
 import { describeProxy, describeTls, describeTrust } from './reportText';
 
 export type CheckStepName = 'proxy' | 'dns' | 'tcp' | 'tunnel' | 'tls' | 'service' | 'trust';
@@ -115,7 +115,7 @@ async function openPath(
   const tunnelTarget = `${host}:${port}`;
   try {
     if (proxy.url.protocol === 'https:') {
-      socket = await secureToProxy(socket, proxy.url.hostname, trust, timeoutMs);
+      socket = await secureSocket(socket, proxy.url.hostname, trust, timeoutMs);
     }
     const authorization = proxyAuthorization || basicFromUrl(proxy.url);
     const status = await openTunnel(socket, tunnelTarget, authorization, timeoutMs);

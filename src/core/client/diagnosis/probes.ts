@@ -43,10 +43,20 @@ export async function connectFirst(
   return { error: last };
 }
 
-/** TLS to an https:// proxy itself, with the client's trust, before asking it for a tunnel. */
-export function secureToProxy(socket: net.Socket, servername: string, trust: TrustedCertificates, timeoutMs: number): Promise<net.Socket> {
+/**
+ * TLS over an open socket with the client's trust: to an https:// proxy itself (refusing what the
+ * client would refuse), or to the service with `rejectUnauthorized` false so the check can report.
+ */
+export function secureSocket(
+  socket: net.Socket,
+  servername: string,
+  trust: TrustedCertificates,
+  timeoutMs: number,
+  rejectUnauthorized = true,
+): Promise<tls.TLSSocket> {
   return new Promise((resolve, reject) => {
-    const secure = tls.connect({ socket, servername: net.isIP(servername) ? undefined : servername, secureContext: trust.secureContext });
+    const name = net.isIP(servername) ? undefined : servername;
+    const secure = tls.connect({ socket, servername: name, secureContext: trust.secureContext, rejectUnauthorized });
     const timer = setTimeout(() => secure.destroy(Object.assign(new Error('TLS handshake timeout'), { code: 'ETIMEDOUT' })), timeoutMs);
     secure.once('error', (error: Error) => {
       clearTimeout(timer);
@@ -108,35 +118,26 @@ export interface TlsOutcome {
 }
 
 /** The TLS handshake over `socket` with the client's trust, without refusing: the check reports instead. */
-export function handshake(socket: net.Socket, servername: string, trust: TrustedCertificates, timeoutMs: number): Promise<TlsOutcome> {
-  return new Promise((resolve, reject) => {
-    const secure = tls.connect({
-      socket,
-      servername: net.isIP(servername) ? undefined : servername,
-      secureContext: trust.secureContext,
-      rejectUnauthorized: false,
-    });
-    const timer = setTimeout(() => secure.destroy(Object.assign(new Error('TLS handshake timeout'), { code: 'ETIMEDOUT' })), timeoutMs);
-    secure.once('error', (error: Error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    secure.once('secureConnect', () => {
-      clearTimeout(timer);
-      const peer = secure.getPeerCertificate(true);
-      // Typed as an Error, but Node hands over OpenSSL's code as a string (null once authorized).
-      const refusal = secure.authorizationError as unknown;
-      resolve({
-        protocol: secure.getProtocol() ?? undefined,
-        subject: distinguishedName(peer.subject),
-        issuer: distinguishedName(peer.issuer),
-        authorized: secure.authorized,
-        refusal: typeof refusal === 'string' ? refusal : refusal instanceof Error ? refusal.message : undefined,
-        chain: peerChain(peer),
-      });
-      secure.destroy();
-    });
-  });
+export async function handshake(
+  socket: net.Socket,
+  servername: string,
+  trust: TrustedCertificates,
+  timeoutMs: number,
+): Promise<TlsOutcome> {
+  const secure = await secureSocket(socket, servername, trust, timeoutMs, false);
+  const peer = secure.getPeerCertificate(true);
+  // Typed as an Error, but Node hands over OpenSSL's code as a string (null once authorized).
+  const refusal = secure.authorizationError as unknown;
+  const outcome = {
+    protocol: secure.getProtocol() ?? undefined,
+    subject: distinguishedName(peer.subject),
+    issuer: distinguishedName(peer.issuer),
+    authorized: secure.authorized,
+    refusal: typeof refusal === 'string' ? refusal : refusal instanceof Error ? refusal.message : undefined,
+    chain: peerChain(peer),
+  };
+  secure.destroy();
+  return outcome;
 }
 
 function peerChain(peer: tls.DetailedPeerCertificate): X509Certificate[] {
