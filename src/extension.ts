@@ -28,6 +28,7 @@ import { ClusterStatusBar } from './clusters/clusterStatusBar';
 import { registerCheckConnection } from './connection/checkConnectionCommand';
 import { AskClusterTool } from './tools/askClusterTool';
 import { registerAskClusterTool } from './tools/registerAskClusterTool';
+import { WalkthroughProgress } from './walkthrough/walkthroughProgress';
 
 /** Wires the extension's parts together; each part lives in its own module. */
 export function activate(context: vscode.ExtensionContext): ClusterChatExports {
@@ -57,6 +58,13 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     return true;
   });
   const runner = new RequestRunner(pipeline, errors);
+  const walkthrough = new WalkthroughProgress(context.globalState, {
+    hasKey: () => pipeline.hasApiKey(),
+    hasCluster: () => clusters.active() !== undefined,
+    onKeyChanged: (listener) => apiKeys.onDidChange(listener),
+    onClusterChanged: clusters.onDidChangeActive,
+    onReplyShown: replies.onDidAdd,
+  });
   const { api, disposable: apiDisposable } = createClusterChatApi(clusters, pipeline, log);
   const participant = new ClusterParticipant(pipeline);
   const participantRegistration = registerClusterParticipant(participant, context.extensionUri, log);
@@ -70,13 +78,17 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     clusters,
     statusBar,
     replies,
+    walkthrough,
     proposals,
     panel,
     registerApiKeyCommands(apiKeys, errors),
     registerSelectionActions(runner, replies, panel),
     registerReplyCommands(replies, actions, proposals),
     chat,
-    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, new ChatViewProvider(context.extensionUri, chat, log)),
+    vscode.window.registerWebviewViewProvider(
+      CHAT_VIEW_ID,
+      new ChatViewProvider(context.extensionUri, chat, log, () => walkthrough.chatOpened()),
+    ),
     registerChatCommands(chat),
     vscode.commands.registerCommand('clusterChat.selectCluster', () => pickCluster(clusters)),
     vscode.commands.registerCommand('clusterChat.showLog', () => log.show(true)),

@@ -53,9 +53,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     private readonly extensionUri: vscode.Uri,
     private readonly controller: ChatController,
     private readonly log: vscode.LogOutputChannel,
+    /** Told each time the view is shown (the walkthrough's "open the chat" step). */
+    private readonly onShown: () => void = () => undefined,
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
+    this.onShown();
     const handlers = handlersFor(this.controller);
     view.webview.options = webviewOptions(this.extensionUri);
     view.webview.html = webviewHtml(view.webview, this.extensionUri, 'chat', vscode.l10n.t('Cluster Chat'));

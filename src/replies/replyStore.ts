@@ -19,6 +19,9 @@ const KEEP = 20;
 /** The recent replies (bounded), the last one for the “… Last Reply” commands, and a context key. */
 export class ReplyStore implements vscode.Disposable {
   private readonly replies: StoredReply[] = [];
+  private readonly added = new vscode.EventEmitter<StoredReply>();
+  /** A reply arrived (the walkthrough's "explain a selection" step completes on the first). */
+  readonly onDidAdd = this.added.event;
   private counter = 0;
 
   add(reply: Omit<StoredReply, 'id'>): StoredReply {
@@ -28,6 +31,7 @@ export class ReplyStore implements vscode.Disposable {
       evicted.source?.dispose();
     }
     void vscode.commands.executeCommand('setContext', 'clusterChat.hasReply', true);
+    this.added.fire(stored);
     return stored;
   }
 
@@ -40,6 +44,7 @@ export class ReplyStore implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.added.dispose();
     for (const reply of this.replies.splice(0)) {
       reply.source?.dispose();
     }
