@@ -165,7 +165,14 @@ async function running(child: ChildProcess, port: number, folder: string, logNam
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    // Not installed (ENOENT): say so instead of waiting for a port that never opens.
+    child.once('error', (error) => {
+      output += `${error.message}${error.message.includes('ENOENT') ? ' (install it: bash .ci/run does)' : ''}`;
+      resolve(null);
+    });
+  });
   let done = false;
   void exited.then(() => (done = true));
   const logs = (): string =>
