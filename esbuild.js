@@ -92,7 +92,7 @@ const withoutSimdHttpParser = {
  * content), and named HTML entities never change where a block starts or what its code is: code is
  * never entity-decoded. So the host bundle gets a decoder for the few entities an info string may
  * plausibly hold instead of the full HTML entity table (about 16 KB of the compressed package).
- * The webview, which renders the text, keeps the full table.
+ * The webview, which renders the text, decodes every entity with the browser's own parser.
  */
 const hostHtmlEntities = {
   name: 'host-html-entities',
@@ -139,6 +139,8 @@ function buildTargets(production) {
       platform: 'browser',
       format: 'iife',
       target: 'chrome120',
+      // The browser decodes HTML entities itself (see the file): no entity table in the bundle.
+      alias: { entities: './src/webview/markdown/browserEntities.ts' },
       plugins: [codiconSubset],
     },
   ];

@@ -5,7 +5,7 @@ import { Workbench } from './helpers/workbench';
 
 const CONVERSATION = savedConversation('toolbar-1', 'Toolbar', [
   { role: 'user', content: 'Show me a constant.' },
-  { role: 'assistant', content: 'Here:\n\n```ts\nexport const answer = 42;\n```\n' },
+  { role: 'assistant', content: 'Here &copy; &hellip; &ampxyz; &#65;:\n\n```ts\nexport const answer = 42; // &amp;\n```\n' },
 ]);
 
 describe('A code block’s toolbar in the real webview', function () {
@@ -18,12 +18,15 @@ describe('A code block’s toolbar in the real webview', function () {
     workbench = undefined;
   });
 
-  it('is hidden until the pointer or the keyboard reaches the block; its … menu works with Enter, arrows and Escape', async () => {
+  it('is hidden until the pointer or the keyboard reaches the block; its … menu works with Enter, arrows and Escape; entities in the reply decode', async () => {
     workbench = await Workbench.open({ userData: { [conversationPath('toolbar-1')]: CONVERSATION } });
     await workbench.openChat();
     const chat = workbench.chatView();
     const block = chat.locator('li.chat-message[data-index="1"] .code-block');
     await block.waitFor({ timeout: 30_000 });
+    // HTML entities decode as markdown says (the bundle leaves that to the browser); code stays as written.
+    assert.equal(await chat.locator('li.chat-message[data-index="1"] .message-content p').innerText(), 'Here © … &ampxyz; A:');
+    assert.match(await block.locator('code').innerText(), /42; \/\/ &amp;/);
     const copy = block.locator('.code-actions > button[data-action="copy"]');
     const opacity = (): Promise<string> => copy.evaluate((button) => getComputedStyle(button).opacity);
     assert.equal(await opacity(), '0', 'hidden while neither pointer nor focus is on the block');

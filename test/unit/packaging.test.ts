@@ -35,6 +35,9 @@ describe('the packaged .vsix', () => {
       /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|package\.nls(\.[a-z-]+)?\.json|l10n\/bundle\.l10n(\.[a-z-]+)?\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension\.js|webview\.js|codicons\.css|codicon\.woff2)|media\/[^/]+))$/;
     const unexpected = entries.filter((entry) => !allowed.test(entry));
     assert.deepEqual(unexpected, [], 'no tests, emulator, sources, source maps or node_modules');
+    // VS Code reads only bundle.l10n.<language>.json; the English source of the translations stays out.
+    assert.ok(!entries.includes('extension/l10n/bundle.l10n.json'));
+    assert.ok(entries.includes('extension/l10n/bundle.l10n.de.json'));
   });
 
   it('points the manifest at the bundle and claims VS Code 1.100 or later', () => {
