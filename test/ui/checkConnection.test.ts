@@ -56,3 +56,58 @@ describe('Cluster Chat: Check Connection in the real workbench (nginx with a pri
     network.assertLogsClean([KEY]);
   });
 });
+
+describe('A proxy that wants credentials, in the real workbench (tinyproxy with basic auth)', function () {
+  this.timeout(180_000);
+  let emulator: RunningEmulator;
+  const network = new CorporateNetwork();
+  let workbench: Workbench;
+
+  before(async () => {
+    emulator = await startEmulator({ apiKey: KEY });
+    await network.start(emulator.origin);
+    workbench = await Workbench.open({
+      files: { 'src/math.ts': 'export const two = 1 + 1;\n' },
+      settings: {
+        'clusterChat.baseUrl': emulator.baseUrl,
+        'clusterChat.clusters': [{ id: 'demo', label: 'Demo' }],
+        'http.proxy': network.proxyUrl(network.authProxy),
+      },
+    });
+  });
+  afterEach(async function () {
+    await workbench?.screenshotIfFailed(this.currentTest, 'proxy-auth');
+  });
+  after(async () => {
+    await workbench?.close();
+    await network.stop();
+    await emulator?.close();
+  });
+
+  it('Explain fails with the proxy named and what to set; Open Settings shows VS Code’s proxy settings', async () => {
+    await workbench.openFile('src/math.ts');
+    await workbench.runCommand('Cluster Chat: Set API Key');
+    await workbench.answerInputBox(/API Key for http:\/\/127\.0\.0\.1/, KEY);
+    await workbench.notification(/API key saved/);
+    await workbench.selectCluster('Demo');
+    await workbench.selectLines('math.ts', 1, 1);
+    await workbench.runCommand('Cluster Chat: Explain');
+    const toast = await workbench.notification(
+      new RegExp(`The proxy at 127\\.0\\.0\\.1:${network.authProxy.port} requires authentication`),
+    );
+    const buttons = await toast.locator('.monaco-button').allInnerTexts();
+    assert.deepEqual(buttons, ['Open Settings', 'Show Log']);
+    await workbench.screenshot('proxy-auth-notification');
+    await workbench.clickNotificationButton(toast, 'Open Settings');
+    const settingsEditor = workbench.page.locator('.settings-editor');
+    await waitFor(
+      'the Settings editor to list the proxy settings',
+      () => settingsEditor.innerText().catch(() => ''),
+      (shown) => shown.includes('Http: Proxy\n') && shown.includes('Http: Proxy Authorization'),
+      { timeoutMs: 20_000 },
+    );
+    await workbench.screenshot('proxy-auth-open-settings');
+    assert.equal(emulator.stats().clusters['demo']?.received ?? 0, 0, 'nothing reached the cluster');
+    network.assertLogsClean([KEY]);
+  });
+});
