@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { clusterLabel } from '../clusters/clusterStore';
 import { isClusterError } from '../core/client/errors';
-import { recoveryActionsFor } from '../core/client/recovery';
+import { recoveryActionsFor, settingsQueryFor } from '../core/client/recovery';
 import { LANGUAGE_MODEL_VENDOR, PARTICIPANT_ID } from '../core/contributionIds';
 import { actionForCommand, buildParticipantMessages, composeParticipantMessage } from '../core/prompts/participantPrompt';
 import type { RequestPipeline } from '../service/requestPipeline';
@@ -109,7 +109,7 @@ function buttonsFor(error: unknown): vscode.Command[] {
       case 'selectCluster':
         return [{ command: 'clusterChat.selectCluster', title: vscode.l10n.t('Select Cluster') }];
       case 'openSettings':
-        return [{ command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Settings'), arguments: ['clusterChat'] }];
+        return [{ command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Settings'), arguments: [settingsQueryFor(error)] }];
       case 'showLog':
         return [{ command: 'clusterChat.showLog', title: vscode.l10n.t('Show Log') }];
       case 'retry':

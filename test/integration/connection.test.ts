@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { basicAuthorization, CorporateNetwork, PROXY_AUTH } from '../unit/helpers/corporateNetwork';
+import { chatRequest, RenderedResponse } from './chatObjects';
 import { activateExtension, emulatorFromEnvironment } from './testEnvironment';
 
 const HTTP_SETTINGS = ['proxy', 'proxyAuthorization', 'proxySupport', 'noProxy'] as const;
@@ -70,6 +71,21 @@ describe('Corporate networks from inside the host: http.* settings and Check Con
     assert.match(
       String((caught as Error).message),
       new RegExp(`^The proxy at 127\\.0\\.0\\.1:${network.authProxy.port} requires authentication`),
+    );
+
+    // @cluster offers the same fixes, and its Open Settings shows the proxy settings.
+    assert.ok(testing.participant, 'VS Code has the chat API, so @cluster is registered');
+    await testing.clusters.upsert({ id: 'demo', label: 'Demo' });
+    await testing.clusters.setActive('demo');
+    const rendered = new RenderedResponse();
+    const source = new vscode.CancellationTokenSource();
+    const result =
+      (await testing.participant.handle(chatRequest('through the proxy', undefined, []), { history: [] }, rendered, source.token)) ?? {};
+    source.dispose();
+    assert.match(result.errorDetails?.message ?? '', /requires authentication/);
+    assert.deepEqual(
+      rendered.buttons.map((button) => [button.command, ...((button.arguments ?? []) as unknown[])]),
+      [['workbench.action.openSettings', 'http.proxy'], ['clusterChat.showLog']],
     );
   });
 

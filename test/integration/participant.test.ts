@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { chatRequest, RenderedResponse } from './chatObjects';
 import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from './testEnvironment';
 
 const PARTICIPANT = 'clusterchat.cluster';
@@ -8,47 +9,6 @@ const PARTICIPANT = 'clusterchat.cluster';
 type Constructor<T> = new (...args: unknown[]) => T;
 const RequestTurn = vscode.ChatRequestTurn as unknown as Constructor<vscode.ChatRequestTurn>;
 const ResponseTurn = vscode.ChatResponseTurn as unknown as Constructor<vscode.ChatResponseTurn>;
-
-/** A response stream that keeps what the handler rendered, as the Chat view would show it. */
-class RenderedResponse implements vscode.ChatResponseStream {
-  readonly markdownParts: string[] = [];
-  readonly buttons: vscode.Command[] = [];
-  readonly references: Array<vscode.Uri | vscode.Location> = [];
-  readonly progressMessages: string[] = [];
-  markdown(value: string | vscode.MarkdownString): void {
-    this.markdownParts.push(typeof value === 'string' ? value : value.value);
-  }
-  anchor(): void {}
-  button(command: vscode.Command): void {
-    this.buttons.push(command);
-  }
-  filetree(): void {}
-  progress(value: string): void {
-    this.progressMessages.push(value);
-  }
-  reference(value: vscode.Uri | vscode.Location): void {
-    this.references.push(value);
-  }
-  push(part: vscode.ChatResponsePart): void {
-    if (part instanceof vscode.ChatResponseMarkdownPart) {
-      this.markdown(part.value);
-    }
-  }
-  get text(): string {
-    return this.markdownParts.join('');
-  }
-}
-
-function chatRequest(prompt: string, command: string | undefined, references: vscode.ChatPromptReference[]): vscode.ChatRequest {
-  const request: Omit<vscode.ChatRequest, 'model'> = {
-    prompt,
-    command,
-    references,
-    toolReferences: [],
-    toolInvocationToken: undefined as never,
-  };
-  return request as vscode.ChatRequest;
-}
 
 describe(`@cluster chat participant, run with VS Code's chat objects (VS Code ${vscode.version})`, () => {
   const emulator = emulatorFromEnvironment();
