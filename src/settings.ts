@@ -6,6 +6,8 @@ import { DEFAULT_INSTRUCTIONS, DEFAULT_SYSTEM_PROMPT, type SelectionAction } fro
 export interface ClusterEntry {
   readonly id: string;
   readonly label?: string;
+  /** Every send to it asks first (for clusters whose custom actions change things). */
+  readonly askBeforeSending?: boolean;
 }
 
 export const DEFAULT_BASE_URL = 'https://api.wizlay.com/v1';
@@ -45,9 +47,14 @@ export const settings = {
     for (const item of raw) {
       const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
       const label = typeof item === 'object' && item !== null ? (item as { label?: unknown }).label : undefined;
+      const ask = typeof item === 'object' && item !== null ? (item as { askBeforeSending?: unknown }).askBeforeSending : undefined;
       if (typeof id === 'string' && id.length > 0 && !seen.has(id)) {
         seen.add(id);
-        clusters.push(typeof label === 'string' && label.trim().length > 0 ? { id, label: label.trim() } : { id });
+        clusters.push({
+          id,
+          ...(typeof label === 'string' && label.trim().length > 0 ? { label: label.trim() } : {}),
+          ...(ask === true ? { askBeforeSending: true } : {}),
+        });
       }
     }
     return clusters;
@@ -61,6 +68,11 @@ export const settings = {
   instruction(action: Exclude<SelectionAction, 'ask'>): string {
     const value = config().get<string>(`prompt.${action}`, DEFAULT_INSTRUCTIONS[action]);
     return value.trim().length > 0 ? value : DEFAULT_INSTRUCTIONS[action];
+  },
+  /** The context meter's thresholds, in estimated tokens (0: none). */
+  contextMeter(): { warningTokens: number; limitTokens: number } {
+    const read = (key: string, fallback: number): number => Math.max(0, Math.floor(config().get<number>(key, fallback)));
+    return { warningTokens: read('contextMeter.warningTokens', 8000), limitTokens: read('contextMeter.limitTokens', 32000) };
   },
   largeFileConfirmLines(): number {
     return Math.max(1, config().get<number>('largeFileConfirmLines', 1000));

@@ -9,6 +9,14 @@ interface ClusterItem extends vscode.QuickPickItem {
 
 const RENAME: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('edit'), tooltip: vscode.l10n.t('Rename') };
 const REMOVE: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: vscode.l10n.t('Remove') };
+const ASK_ON: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('shield'),
+  tooltip: vscode.l10n.t('Ask Before Sending: turn on'),
+};
+const ASK_OFF: vscode.QuickInputButton = {
+  iconPath: new vscode.ThemeIcon('unlock'),
+  tooltip: vscode.l10n.t('Ask Before Sending: turn off'),
+};
 
 /**
  * “Cluster Chat: Select Cluster…”: pick a configured cluster, add one by id, or rename or remove
@@ -23,10 +31,10 @@ export async function pickCluster(store: ClusterStore): Promise<ClusterEntry | u
     const active = store.active()?.id;
     const items: ClusterItem[] = store.list().map((cluster) => ({
       label: clusterLabel(cluster),
-      description: cluster.label ? cluster.id : undefined,
+      description: clusterDescription(cluster),
       detail: cluster.id === active ? vscode.l10n.t('Active') : undefined,
       iconPath: new vscode.ThemeIcon(cluster.id === active ? 'check' : 'server'),
-      buttons: [RENAME, REMOVE],
+      buttons: [cluster.askBeforeSending ? ASK_OFF : ASK_ON, RENAME, REMOVE],
       cluster,
     }));
     items.push({ label: vscode.l10n.t('Add Cluster by Id…'), iconPath: new vscode.ThemeIcon('add'), alwaysShow: true, add: true });
@@ -82,15 +90,26 @@ export async function pickCluster(store: ClusterStore): Promise<ClusterEntry | u
   });
 }
 
+/** The id (when a label hides it) and, for a cluster that asks before each send, a shield saying so. */
+function clusterDescription(cluster: ClusterEntry): string | undefined {
+  const parts = [cluster.label ? cluster.id : '', cluster.askBeforeSending ? `$(shield) ${vscode.l10n.t('asks before sending')}` : ''];
+  const description = parts.filter((part) => part.length > 0).join(' · ');
+  return description.length > 0 ? description : undefined;
+}
+
 async function runItemButton(store: ClusterStore, cluster: ClusterEntry, button: vscode.QuickInputButton): Promise<void> {
-  if (button === RENAME) {
+  if (button === ASK_ON || button === ASK_OFF) {
+    const { askBeforeSending: _previous, ...rest } = cluster;
+    await store.upsert(button === ASK_ON ? { ...rest, askBeforeSending: true } : rest);
+  } else if (button === RENAME) {
     const label = await vscode.window.showInputBox({
       title: vscode.l10n.t('Rename Cluster'),
       prompt: vscode.l10n.t('A name for cluster {0} (empty shows the id)', cluster.id),
       value: cluster.label ?? '',
     });
     if (label !== undefined) {
-      await store.upsert(label.trim() ? { id: cluster.id, label: label.trim() } : { id: cluster.id });
+      const { label: _previous, ...rest } = cluster;
+      await store.upsert(label.trim() ? { ...rest, label: label.trim() } : rest);
     }
   } else if (button === REMOVE) {
     await store.remove(cluster.id);

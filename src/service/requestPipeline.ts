@@ -12,6 +12,7 @@ import type { ClusterEntry } from '../settings';
 import type { ClusterStatusBar } from '../clusters/clusterStatusBar';
 import { signalFor } from './tokenSignal';
 import { redactSecrets } from '../core/client/redact';
+import { confirmSendTo } from './askBeforeSending';
 
 /** Who sends: named in the log, so a request can be traced to the feature that made it. */
 export type RequestCaller = 'selectionAction' | 'chat' | 'participant' | 'languageModel' | 'api' | 'tool';
@@ -52,6 +53,9 @@ export interface PipelineReply {
  * they present the reply or the failure (`recoveryActionsFor` says what can fix a failure).
  */
 export class RequestPipeline {
+  /** Requests to a cluster that asks before sending, answered Send by the user in `prepare`: each sends once. */
+  private readonly confirmed = new WeakSet<PreparedRequest>();
+
   constructor(
     private readonly clients: ClusterClientProvider,
     private readonly keys: ApiKeyStore,
@@ -101,12 +105,22 @@ export class RequestPipeline {
       // Cancelled while a picker or the key box was open: nothing is sent.
       throw new CancelledError({ clusterId: cluster.id });
     }
-    return { caller: request.caller, messages: request.messages, cluster, client, apiKey };
+    const prepared: PreparedRequest = { caller: request.caller, messages: request.messages, cluster, client, apiKey };
+    // An empty request only resolves the cluster and key (opening VS Code's Chat): nothing is sent yet.
+    if (cluster.askBeforeSending && request.messages.length > 0) {
+      await confirmSendTo(cluster, request.interactive);
+      this.confirmed.add(prepared);
+    }
+    return prepared;
   }
 
   /** Sends a prepared request: the status bar shows it busy, `token` aborts it, a failure is logged. */
   async execute(prepared: PreparedRequest, token: vscode.CancellationToken | undefined): Promise<PipelineReply> {
     const { cluster, client, apiKey } = prepared;
+    if (cluster.askBeforeSending && !this.confirmed.delete(prepared)) {
+      // Not asked in `prepare` (or already sent once): never sent without a question.
+      await confirmSendTo(cluster, false);
+    }
     const busy = this.statusBar.busy();
     const cancellation = signalFor(token);
     try {

@@ -11,6 +11,8 @@ const StoredMessageSchema = z.object({
   content: z.string(),
   cluster: z.optional(z.string()),
   at: z.string(),
+  /** Left out of what is sent (kept in the conversation and shown as excluded). */
+  excluded: z.optional(z.boolean()),
 });
 export type StoredMessage = z.infer<typeof StoredMessageSchema>;
 
@@ -43,16 +45,33 @@ export function newConversation(id: string, systemPrompt: string, now: Date): St
   return { version: 1, id, title: UNTITLED, createdAt: at, updatedAt: at, systemPrompt, messages: [], draft: '' };
 }
 
-/** The conversation as the API takes it: the system prompt (if any), then every message, in order. */
+/**
+ * The conversation as the API takes it: the system prompt (if any), then every message the user did
+ * not exclude, in order. The newest message is always sent, even if marked: it is what the turn asks.
+ */
 export function requestMessages(conversation: StoredConversation): Message[] {
   const messages: Message[] = [];
   if (conversation.systemPrompt.trim().length > 0) {
     messages.push({ role: 'system', content: conversation.systemPrompt });
   }
-  for (const message of conversation.messages) {
-    messages.push({ role: message.role, content: message.content });
-  }
+  const last = conversation.messages.length - 1;
+  conversation.messages.forEach((message, index) => {
+    if (message.excluded !== true || index === last) {
+      messages.push({ role: message.role, content: message.content });
+    }
+  });
   return messages;
+}
+
+/** Marks message `index` as left out of (or taken back into) what is sent; the newest message cannot be left out. */
+export function setExcluded(conversation: StoredConversation, index: number, excluded: boolean, now: Date): StoredConversation {
+  const message = conversation.messages[index];
+  if (!message || index === conversation.messages.length - 1 || (message.excluded === true) === excluded) {
+    return conversation;
+  }
+  const { excluded: _previous, ...rest } = message;
+  const messages = conversation.messages.map((each, i) => (i === index ? (excluded ? { ...rest, excluded: true } : rest) : each));
+  return { ...conversation, messages, updatedAt: now.toISOString() };
 }
 
 export function appendMessage(conversation: StoredConversation, message: StoredMessage): StoredConversation {

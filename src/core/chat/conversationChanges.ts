@@ -35,11 +35,13 @@ export function changesBetween(
       return message;
     }
     const withId = { ...message, id: newMessageId() };
-    records.push({ t: 'msg', ...withId });
+    const { excluded: _excluded, ...record } = withId;
+    records.push({ t: 'msg', ...record });
     return withId;
   });
   const start = saved ?? { conversation: { ...wanted, messages: [] }, skipped: 0, explicitTitle: undefined };
   const after = applyRecords(start, records).conversation;
+  records.push(...exclusionRecords(after, messages, now));
   if (after.systemPrompt !== wanted.systemPrompt) {
     records.push({ t: 'prompt', systemPrompt: wanted.systemPrompt, at: now });
   }
@@ -49,12 +51,29 @@ export function changesBetween(
   return { records, conversation: { ...wanted, messages } };
 }
 
+/** Records that bring each message's exclusion mark in the log in line with the wanted one. */
+function exclusionRecords(after: StoredConversation, wanted: StoredConversation['messages'], now: string): LogRecord[] {
+  const logged = new Map(after.messages.map((message) => [message.id, message.excluded === true]));
+  const changed = (excluded: boolean): string[] =>
+    wanted.flatMap((message) =>
+      message.id !== undefined && logged.has(message.id) && (message.excluded === true) === excluded && logged.get(message.id) !== excluded
+        ? [message.id]
+        : [],
+    );
+  return [true, false].flatMap((excluded) => {
+    const ids = changed(excluded);
+    return ids.length > 0 ? [{ t: 'excl' as const, ids, excluded, at: now }] : [];
+  });
+}
+
 /** Whether two versions of a conversation hold the same messages, title and system prompt. */
 export function sameContent(a: StoredConversation, b: StoredConversation): boolean {
   return (
     a.title === b.title &&
     a.systemPrompt === b.systemPrompt &&
     a.messages.length === b.messages.length &&
-    a.messages.every((message, index) => message.id === b.messages[index]?.id)
+    a.messages.every(
+      (message, index) => message.id === b.messages[index]?.id && (message.excluded === true) === (b.messages[index]?.excluded === true),
+    )
   );
 }

@@ -24,6 +24,11 @@ const RecordSchema = z.discriminatedUnion('t', [
   }),
   /** Messages removed (edit and resend, regenerate), named so that others' new messages stay. */
   z.object({ t: z.literal('drop'), ids: z.array(text), at }),
+  /**
+   * Messages left out of (or taken back into) what is sent. A version without this record skips it
+   * as an unreadable line, and then sends those messages again: what it shows stays whole.
+   */
+  z.object({ t: z.literal('excl'), ids: z.array(text), excluded: z.boolean(), at }),
   z.object({ t: z.literal('title'), title: text, at }),
   z.object({ t: z.literal('prompt'), systemPrompt: text, at }),
 ]);
@@ -95,6 +100,13 @@ export function applyRecords(start: ReplayedLog, records: readonly LogRecord[], 
         messages = messages.filter((message) => message.id === undefined || !dropped.has(message.id));
         break;
       }
+      case 'excl': {
+        const marked = new Set(record.ids);
+        messages = messages.map((message) =>
+          message.id !== undefined && marked.has(message.id) ? withExcluded(message, record.excluded) : message,
+        );
+        break;
+      }
       case 'title':
         explicitTitle = record.title;
         break;
@@ -122,6 +134,11 @@ export function derivedTitle(messages: readonly StoredMessage[]): string {
 
 function optionalCluster(cluster: string | undefined): { cluster?: string } {
   return cluster === undefined ? {} : { cluster };
+}
+
+function withExcluded(message: StoredMessage, excluded: boolean): StoredMessage {
+  const { excluded: _previous, ...rest } = message;
+  return excluded ? { ...rest, excluded: true } : rest;
 }
 
 function later(a: string, b: string): string {

@@ -1,6 +1,12 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { appendMessage, newConversation, type StoredConversation, truncateMessages } from '../../../src/core/chat/conversation';
+import {
+  appendMessage,
+  newConversation,
+  setExcluded,
+  type StoredConversation,
+  truncateMessages,
+} from '../../../src/core/chat/conversation';
 import { changesBetween } from '../../../src/core/chat/conversationChanges';
 import { encodeRecord, type LogRecord, replayLog } from '../../../src/core/chat/conversationLog';
 import { conversationIdOf, ConversationLogFiles, type ReadLog } from '../../../src/core/chat/conversationLogFiles';
@@ -174,5 +180,40 @@ describe('conversation logs', () => {
     assert.equal(conversationIdOf('c2.draft.json'), 'c2');
     assert.equal(conversationIdOf('index.json'), undefined);
     await assert.rejects(files.append('../escape', [{ t: 'title', title: 'x', at }]), /invalid conversation id/);
+  });
+
+  it('keeps exclusions as records: another window reads them on, and taking a message back in is logged too', async () => {
+    const files = new ConversationLogFiles(temporary());
+    const first = await save(files, undefined, withMessages('Big log', 'Noted.', 'Question'));
+    const other = await files.read('c1');
+    assert.ok(other);
+    const excluded = setExcluded(first.replay.conversation, 0, true, now);
+    const { records } = changesBetween(first.replay, excluded, nextId, at);
+    assert.deepEqual(
+      records.map((record) => record.t),
+      ['excl'],
+    );
+    const afterExclude = await save(files, first, excluded);
+    assert.equal(afterExclude.replay.conversation.messages[0]?.excluded, true);
+    const seenByOther = await files.readOn('c1', other);
+    assert.equal(seenByOther?.replay.conversation.messages[0]?.excluded, true, 'the other window reads the mark on');
+    assert.equal(replayLog('c1', fs.readFileSync(files.logOf('c1'), 'utf8')).conversation.messages[0]?.excluded, true);
+    const included = await save(files, afterExclude, setExcluded(afterExclude.replay.conversation, 0, false, now));
+    assert.equal(included.replay.conversation.messages[0]?.excluded, undefined);
+    assert.equal(replayLog('c1', fs.readFileSync(files.logOf('c1'), 'utf8')).skipped, 0);
+  });
+
+  it('reads a log written before exclusions existed, and an exclusion of a message dropped meanwhile changes nothing', () => {
+    const old = [
+      encodeRecord({ t: 'meta', v: 2, id: 'c1', createdAt: at, systemPrompt: '' }),
+      '\n{"t":"msg","id":"m1","role":"user","content":"Q","at":"' + at + '"}',
+      '\n{"t":"excl","ids":["gone"],"excluded":true,"at":"' + at + '"}',
+    ].join('');
+    const replayed = replayLog('c1', old);
+    assert.equal(replayed.skipped, 0);
+    assert.deepEqual(
+      replayed.conversation.messages.map((message) => [message.content, message.excluded]),
+      [['Q', undefined]],
+    );
   });
 });

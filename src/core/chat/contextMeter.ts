@@ -1,0 +1,80 @@
+import { buildRequestBody, type Message } from '../client/messages';
+
+/** The size of a request body: what the context meter shows. */
+export interface RequestSize {
+  /** Characters of the messages' text (UTF-16 code units, as an editor counts them). */
+  readonly chars: number;
+  /** UTF-8 bytes of the JSON body exactly as the client sends it. */
+  readonly bytes: number;
+  /** A rough estimate: no tokenizer is known for a cluster, so about four bytes of body a token. */
+  readonly tokens: number;
+}
+
+export type MeterLevel = 'ok' | 'warning' | 'over';
+
+/** The thresholds, in estimated tokens; 0 turns one off. */
+export interface MeterLimits {
+  readonly warningTokens: number;
+  readonly limitTokens: number;
+}
+
+/**
+ * What the next send carries before the user's new message: measured once per change of the
+ * conversation, so each keystroke adds only the new message's size ({@link withNextMessage}).
+ */
+export interface MeterBase {
+  readonly size: RequestSize;
+  readonly messageCount: number;
+  /** The pending attachments as the new message carries them after the typed text ('' when none). */
+  readonly attached: string;
+}
+
+const BYTES_PER_TOKEN = 4;
+const encoder = new TextEncoder();
+
+export function utf8Length(text: string): number {
+  return encoder.encode(text).length;
+}
+
+function sized(chars: number, bytes: number): RequestSize {
+  return { chars, bytes, tokens: Math.ceil(bytes / BYTES_PER_TOKEN) };
+}
+
+/** The size of the body that carries `messages`, built as the client builds it. */
+export function measureRequest(messages: readonly Message[]): RequestSize {
+  const chars = messages.reduce((sum, message) => sum + message.content.length, 0);
+  return sized(chars, utf8Length(JSON.stringify(buildRequestBody(messages))));
+}
+
+export function meterBase(messages: readonly Message[], attached: string): MeterBase {
+  return { size: measureRequest(messages), messageCount: messages.length, attached };
+}
+
+/**
+ * The text of the next user message: the typed text, then the attachments (as `composeUserMessage`
+ * joins them: `attached` is what it makes of the attachments alone).
+ */
+export function nextMessageText(typed: string, attached: string): string {
+  return [typed.trim(), attached].filter((part) => part.length > 0).join('\n\n');
+}
+
+/**
+ * The size once the new message is added, without serializing the conversation again: a JSON array
+ * grows by a comma and the new element, and `JSON.stringify` escapes each string on its own.
+ */
+export function withNextMessage(base: MeterBase, typed: string): RequestSize {
+  const content = nextMessageText(typed, base.attached);
+  if (content.length === 0) {
+    return base.size;
+  }
+  const element = utf8Length(JSON.stringify({ role: 'user', content }));
+  const comma = base.messageCount > 0 ? 1 : 0;
+  return sized(base.size.chars + content.length, base.size.bytes + comma + element);
+}
+
+export function meterLevel(size: RequestSize, limits: MeterLimits): MeterLevel {
+  if (limits.limitTokens > 0 && size.tokens > limits.limitTokens) {
+    return 'over';
+  }
+  return limits.warningTokens > 0 && size.tokens > limits.warningTokens ? 'warning' : 'ok';
+}
