@@ -4,6 +4,7 @@ import { registerApiKeyCommands } from './service/apiKeyCommands';
 import { registerChatCommands } from './chat/registerChatCommands';
 import { ChatController } from './chat/chatController';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chat/chatViewProvider';
+import { ReplyNotices } from './chat/replyNotices';
 import { ApiKeyStore } from './service/apiKeyStore';
 import { ClusterClientProvider } from './service/clusterClientProvider';
 import { pickCluster } from './clusters/clusterPicker';
@@ -57,6 +58,10 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
     return true;
   });
+  const replyNotices = new ReplyNotices(async (conversationId) => {
+    await chat.switchTo(conversationId);
+    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+  });
   const runner = new RequestRunner(pipeline, errors);
   const walkthrough = new WalkthroughProgress(context.globalState, {
     hasKey: () => pipeline.hasApiKey(),
@@ -85,9 +90,14 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     registerSelectionActions(runner, replies, panel),
     registerReplyCommands(replies, actions, proposals),
     chat,
+    replyNotices,
+    chat.unread.onDidArrive((reply) => replyNotices.arrived(reply)),
     vscode.window.registerWebviewViewProvider(
       CHAT_VIEW_ID,
-      new ChatViewProvider(context.extensionUri, chat, log, () => walkthrough.chatOpened()),
+      new ChatViewProvider(context.extensionUri, chat, log, (view) => {
+        walkthrough.chatOpened();
+        replyNotices.attach(view);
+      }),
     ),
     registerChatCommands(chat),
     vscode.commands.registerCommand('clusterChat.selectCluster', () => pickCluster(clusters)),
@@ -111,6 +121,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     statusBar,
     replies,
     chat,
+    replyNotices,
     conversationsFolder,
     participant: participantRegistration ? participant : undefined,
     askClusterTool: toolRegistration ? askClusterTool : undefined,

@@ -1,5 +1,6 @@
 import type { ClusterChatApi } from './clusterChatApi';
 import type { ApiKeyStore } from '../service/apiKeyStore';
+import type { ReplyNotices } from '../chat/replyNotices';
 import type { ChatController } from '../chat/chatController';
 import type { ClusterClientProvider } from '../service/clusterClientProvider';
 import type { ClusterStatusBar } from '../clusters/clusterStatusBar';
@@ -22,6 +23,8 @@ export interface ClusterChatExports extends ClusterChatApi {
     readonly statusBar: ClusterStatusBar;
     readonly replies: ReplyStore;
     readonly chat: ChatController;
+    /** The badge and notification for replies that arrive unseen; its threshold can be shortened. */
+    readonly replyNotices: ReplyNotices;
     /** Where conversations are saved (one JSON file each). */
     readonly conversationsFolder: string;
     /** `@cluster`'s handler, to run with chat objects (undefined where VS Code has no chat API). */

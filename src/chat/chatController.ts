@@ -5,11 +5,13 @@ import type { ConversationLogFiles } from '../core/chat/conversationLogFiles';
 import type { ErrorAction, HostToChatMessage } from '../core/protocol/chatProtocol';
 import type { ReplyActions } from '../replies/replyActions';
 import type { RequestPipeline } from '../service/requestPipeline';
-import { clusterView, conversationView, historyItemView, historyViews, lastIndexOf, lastMessageView } from './chatViews';
+import { clusterView, conversationView, lastIndexOf, lastMessageView } from './chatViews';
+import { historyList, historyMessage } from './historyMessages';
 import { ChatCodeActions } from './chatCodeActions';
-import { ChatTurns } from './chatTurns';
+import { type ArrivedReply, ChatTurns } from './chatTurns';
 import { HistorySearch } from './historySearch';
 import { PendingAttachments } from './pendingAttachments';
+import { UnreadReplies } from './unreadReplies';
 import { ConversationStore, type ExternalChange } from './conversationStore';
 import { askConversationTitle, confirmConversationDelete } from './conversationPrompts';
 
@@ -33,6 +35,8 @@ export class ChatController implements vscode.Disposable {
   /** The history panel's search across every conversation. */
   readonly search: HistorySearch;
   private view: ChatViewConnection | undefined;
+  /** Replies as they arrive, and the conversations that hold one not yet opened. */
+  readonly unread: UnreadReplies;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
@@ -44,14 +48,17 @@ export class ChatController implements vscode.Disposable {
     log: vscode.LogOutputChannel,
   ) {
     this.store = new ConversationStore(files, memento, log);
-    this.turns = new ChatTurns(this.store, pipeline, (message) => this.post(message));
-    this.attachments = new PendingAttachments((message) => this.post(message));
-    this.search = new HistorySearch(this.store, files, (message) => this.post(message));
-    this.codeActions = new ChatCodeActions(this.store, actions, log, (message) => this.post(message));
+    this.unread = new UnreadReplies(memento);
+    const post = (message: HostToChatMessage): void => this.post(message);
+    this.turns = new ChatTurns(this.store, pipeline, post, (reply) => this.replyArrived(reply));
+    this.attachments = new PendingAttachments(post);
+    this.search = new HistorySearch(this.store, files, post);
+    this.codeActions = new ChatCodeActions(this.store, actions, log, post);
     this.subscriptions.push(
+      this.unread,
       clusters.onDidChangeActive(() => this.post({ type: 'cluster', cluster: clusterView(this.clusters.active()) })),
       this.store.onDidChangeExternally((change) => void this.showExternalChange(change)),
-      this.store.onDidRefreshHistory(() => this.postHistory()),
+      this.store.onDidRefreshHistory(() => this.post(historyMessage(this.store, this.unread))),
     );
   }
 
@@ -71,18 +78,18 @@ export class ChatController implements vscode.Disposable {
     const conversation = this.store.active();
     this.post({
       type: 'chatState',
-      conversation: conversationView(conversation, this.turns.errorOf(conversation.id), this.turns.isBusy(conversation.id)),
+      conversation: conversationView(conversation, this.turns.errorOf(conversation.id), this.turns.waitedMs(conversation.id)),
       draft: conversation.draft,
       attachments: this.attachments.views(),
       cluster: clusterView(this.clusters.active()),
-      history: historyViews(this.store.history(), this.store.activeId),
+      history: historyList(this.store, this.unread),
     });
   }
 
   async send(text: string): Promise<void> {
     await this.loaded();
     const content = composeUserMessage(text, this.attachments.all);
-    if (this.turns.busy || content.trim().length === 0) {
+    if (this.turns.isBusy(this.store.activeId) || content.trim().length === 0) {
       return;
     }
     this.attachments.take();
@@ -91,20 +98,21 @@ export class ChatController implements vscode.Disposable {
       draft: '',
     });
     this.post({ type: 'messagesAppended', conversationId: conversation.id, messages: [lastMessageView(conversation)] });
-    this.postHistory(conversation.id);
+    this.post(historyMessage(this.store, this.unread, conversation.id));
     await this.store.save(conversation);
     await this.turns.send(conversation.id);
   }
 
+  /** Stops the turn of the conversation shown; the others wait on. */
   stop(): void {
-    this.turns.stop();
+    this.turns.stop(this.store.activeId);
   }
 
   /** Drops the last reply and asks again. */
   async regenerate(): Promise<void> {
     const conversation = this.store.active();
     const lastUser = lastIndexOf(conversation, 'user');
-    if (this.turns.busy || lastUser < 0) {
+    if (this.turns.isBusy(conversation.id) || lastUser < 0) {
       return;
     }
     await this.turns.truncate(conversation, lastUser + 1);
@@ -114,7 +122,7 @@ export class ChatController implements vscode.Disposable {
   /** Replaces user message `index` and everything after it, then sends. */
   async editAndResend(index: number, text: string): Promise<void> {
     const conversation = this.store.active();
-    if (this.turns.busy || conversation.messages[index]?.role !== 'user' || text.trim().length === 0) {
+    if (this.turns.isBusy(conversation.id) || conversation.messages[index]?.role !== 'user' || text.trim().length === 0) {
       return;
     }
     await this.turns.truncate(conversation, index);
@@ -148,7 +156,7 @@ export class ChatController implements vscode.Disposable {
       return;
     }
     await this.store.save(this.store.update({ ...conversation, title }));
-    this.postHistory(id);
+    this.post(historyMessage(this.store, this.unread, id));
     if (id === this.store.activeId) {
       await this.sendState();
     }
@@ -160,9 +168,10 @@ export class ChatController implements vscode.Disposable {
       return;
     }
     this.turns.forget(id);
+    this.unread.clear(id);
     await this.store.delete(id);
     if (id !== this.store.activeId) {
-      this.postHistory();
+      this.post(historyMessage(this.store, this.unread));
       return;
     }
     await this.activateNewest();
@@ -200,7 +209,7 @@ export class ChatController implements vscode.Disposable {
   /** Another window changed a conversation: the active one is shown again, any other updates the history. */
   private async showExternalChange({ id, deleted }: ExternalChange): Promise<void> {
     if (id !== this.store.activeId) {
-      this.postHistory(deleted ? undefined : id);
+      this.post(historyMessage(this.store, this.unread, deleted ? undefined : id));
     } else if (deleted) {
       this.turns.forget(id);
       await this.activateNewest();
@@ -224,18 +233,14 @@ export class ChatController implements vscode.Disposable {
 
   private async activate(id: string): Promise<void> {
     this.turns.markInterrupted(this.store.takeInterrupted());
+    this.unread.clear(id);
     await this.store.setActive(id);
     await this.sendState();
   }
 
-  /** One conversation's entry when only it changed (a turn costs the same however long the history), else all of them. */
-  private postHistory(changed?: string): void {
-    const entry = changed === undefined ? undefined : this.store.entry(changed);
-    this.post(
-      entry
-        ? { type: 'historyItem', item: historyItemView(entry), activeId: this.store.activeId }
-        : { type: 'history', history: historyViews(this.store.history(), this.store.activeId), activeId: this.store.activeId },
-    );
+  private replyArrived(reply: ArrivedReply): void {
+    this.unread.arrived(reply, this.store.activeId, this.store.entry(reply.conversationId)?.title ?? '');
+    this.post(historyMessage(this.store, this.unread, reply.conversationId));
   }
 
   private post(message: HostToChatMessage): void {

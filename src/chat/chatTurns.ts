@@ -5,15 +5,22 @@ import { isClusterError } from '../core/client/errors';
 import { recoveryActionsFor, settingsQueryFor } from '../core/client/recovery';
 import type { ChatErrorView, ErrorAction, HostToChatMessage } from '../core/protocol/chatProtocol';
 import type { RequestPipeline } from '../service/requestPipeline';
-import { historyItemView, lastIndexOf, lastMessageView } from './chatViews';
+import { lastIndexOf, lastMessageView } from './chatViews';
 import type { ConversationStore } from './conversationStore';
 
+/** A reply saved in its conversation, and how long the user waited for it. */
+export interface ArrivedReply {
+  readonly conversationId: string;
+  readonly waitedMs: number;
+}
+
 /**
- * Sending a conversation's turn and receiving its reply: one request at a time, stoppable, with
- * a failed turn shown inline under its message (kept per conversation) with the fixes to offer.
+ * Sending a conversation's turn and receiving its reply: one request at a time per conversation
+ * (conversations wait in parallel), each stoppable on its own, with a failed turn shown inline
+ * under its message (kept per conversation) with the fixes to offer.
  */
 export class ChatTurns {
-  private inFlight: { readonly conversationId: string; readonly cancellation: vscode.CancellationTokenSource } | undefined;
+  private readonly inFlight = new Map<string, { readonly cancellation: vscode.CancellationTokenSource; readonly startedAt: number }>();
   private readonly errors = new Map<string, ChatErrorView>();
   /** What "Open Settings" searches for after each conversation's last failure (the proxy settings after a 407). */
   private readonly settingsQueries = new Map<string, string>();
@@ -22,23 +29,29 @@ export class ChatTurns {
     private readonly store: ConversationStore,
     private readonly pipeline: RequestPipeline,
     private readonly post: (message: HostToChatMessage) => void,
+    private readonly replied: (reply: ArrivedReply) => void,
   ) {}
 
-  get busy(): boolean {
-    return this.inFlight !== undefined;
+  isBusy(conversationId: string): boolean {
+    return this.inFlight.has(conversationId);
   }
 
-  isBusy(conversationId: string): boolean {
-    return this.inFlight?.conversationId === conversationId;
+  /** How long the conversation's turn has waited so far; undefined when none runs. */
+  waitedMs(conversationId: string): number | undefined {
+    const turn = this.inFlight.get(conversationId);
+    return turn && Date.now() - turn.startedAt;
   }
 
   errorOf(conversationId: string): ChatErrorView | undefined {
     return this.errors.get(conversationId);
   }
 
+  /** Stops the conversation's turn; without one, every turn (the extension is stopping). */
   stop(conversationId?: string): void {
-    if (conversationId === undefined || this.inFlight?.conversationId === conversationId) {
-      this.inFlight?.cancellation.cancel();
+    for (const [id, turn] of this.inFlight) {
+      if (conversationId === undefined || id === conversationId) {
+        turn.cancellation.cancel();
+      }
     }
   }
 
@@ -105,12 +118,13 @@ export class ChatTurns {
     const conversation = this.store.get(conversationId);
     const failedIndex = conversation ? lastIndexOf(conversation, 'user') : -1;
     // Only a conversation waiting for a reply is sent: a stale Retry must not add a second reply.
-    if (!conversation || this.inFlight || failedIndex < 0 || failedIndex !== conversation.messages.length - 1) {
+    if (!conversation || this.inFlight.has(conversationId) || failedIndex < 0 || failedIndex !== conversation.messages.length - 1) {
       return;
     }
     this.setError(conversationId, undefined);
     const cancellation = new vscode.CancellationTokenSource();
-    this.inFlight = { conversationId, cancellation };
+    const startedAt = Date.now();
+    this.inFlight.set(conversationId, { cancellation, startedAt });
     this.post({ type: 'busy', conversationId, busy: true });
     try {
       const sent = await this.pipeline.send({
@@ -140,10 +154,7 @@ export class ChatTurns {
       if (saved.messages.length === updated.messages.length) {
         this.post({ type: 'messagesAppended', conversationId, messages: [lastMessageView(saved)] });
       }
-      const entry = this.store.entry(conversationId);
-      if (entry) {
-        this.post({ type: 'historyItem', item: historyItemView(entry), activeId: this.store.activeId });
-      }
+      this.replied({ conversationId, waitedMs: Date.now() - startedAt });
     } catch (error) {
       if (isClusterError(error) && error.kind === 'cancelled') {
         this.setError(conversationId, {
@@ -161,7 +172,7 @@ export class ChatTurns {
       }
     } finally {
       cancellation.dispose();
-      this.inFlight = undefined;
+      this.inFlight.delete(conversationId);
       this.post({ type: 'busy', conversationId, busy: false });
     }
   }

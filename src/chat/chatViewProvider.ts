@@ -53,12 +53,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     private readonly extensionUri: vscode.Uri,
     private readonly controller: ChatController,
     private readonly log: vscode.LogOutputChannel,
-    /** Told each time the view is shown (the walkthrough's "open the chat" step). */
-    private readonly onShown: () => void = () => undefined,
+    /** Told each time the view is resolved (the walkthrough's "open the chat" step, the view's badge). */
+    private readonly onShown: (view: vscode.WebviewView) => void = () => undefined,
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
-    this.onShown();
+    this.onShown(view);
     const handlers = handlersFor(this.controller);
     view.webview.options = webviewOptions(this.extensionUri);
     view.webview.html = webviewHtml(view.webview, this.extensionUri, 'chat', vscode.l10n.t('Cluster Chat'));

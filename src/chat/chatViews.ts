@@ -21,7 +21,8 @@ export function lastMessageView(conversation: StoredConversation): View.ChatMess
 export function conversationView(
   conversation: StoredConversation,
   error: View.ChatErrorView | undefined,
-  busy: boolean,
+  /** How long its turn has waited; undefined when none runs. */
+  waitedMs: number | undefined,
 ): View.ConversationView {
   return {
     id: conversation.id,
@@ -29,7 +30,8 @@ export function conversationView(
     systemPrompt: conversation.systemPrompt,
     messages: conversation.messages.map((_message, index) => messageView(conversation, index)),
     ...(error ? { error } : {}),
-    busy,
+    busy: waitedMs !== undefined,
+    ...(waitedMs !== undefined ? { waitedMs } : {}),
   };
 }
 
@@ -37,16 +39,20 @@ export function conversationView(
 export const HISTORY_LISTED = 200;
 
 /** The newest conversations first; an empty one is listed only while it is the active one. */
-export function historyViews(entries: readonly IndexEntry[], activeId: string): View.HistoryItemView[] {
+export function historyViews(
+  entries: readonly IndexEntry[],
+  activeId: string,
+  unread: (id: string) => boolean = () => false,
+): View.HistoryItemView[] {
   return entries
     .filter((entry) => entry.messageCount > 0 || entry.id === activeId)
     .sort(newestFirst)
     .slice(0, HISTORY_LISTED)
-    .map(historyItemView);
+    .map((entry) => historyItemView(entry, unread(entry.id)));
 }
 
-export function historyItemView({ id, title, updatedAt, messageCount }: IndexEntry): View.HistoryItemView {
-  return { id, title, updatedAt, messageCount };
+export function historyItemView({ id, title, updatedAt, messageCount }: IndexEntry, unread = false): View.HistoryItemView {
+  return { id, title, updatedAt, messageCount, ...(unread ? { unread } : {}) };
 }
 
 export function attachmentViews(attachments: readonly Attachment[]): View.AttachmentView[] {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { clusterLabel, type ClusterStore } from './clusterStore';
 
-/** The active cluster in the status bar, spinning while a request runs; a click opens the picker. */
+/** The active cluster in the status bar, spinning while requests run (with their count); a click opens the picker. */
 export class ClusterStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('clusterChat.cluster', vscode.StatusBarAlignment.Right, 100);
   private busyCount = 0;
@@ -37,13 +37,17 @@ export class ClusterStatusBar implements vscode.Disposable {
   private render(): void {
     const active = this.store.active();
     const label = active ? clusterLabel(active) : vscode.l10n.t('No Cluster');
-    this.item.text = `${this.busyCount > 0 ? '$(loading~spin)' : '$(server)'} ${label}`;
+    // With requests in parallel (several chats waiting at once) the count says how many.
+    const busy = this.busyCount > 1 ? `$(loading~spin) ${this.busyCount}` : '$(loading~spin)';
+    this.item.text = `${this.busyCount > 0 ? busy : '$(server)'} ${label}`;
     this.item.tooltip =
-      this.busyCount > 0
-        ? vscode.l10n.t('Cluster Chat: waiting for {0}', label)
-        : active
-          ? vscode.l10n.t('Cluster Chat: sending to {0} ({1}). Click to change.', label, active.id)
-          : vscode.l10n.t('Cluster Chat: no cluster selected. Click to select one.');
+      this.busyCount > 1
+        ? vscode.l10n.t('Cluster Chat: {0} requests under way', this.busyCount)
+        : this.busyCount > 0
+          ? vscode.l10n.t('Cluster Chat: waiting for {0}', label)
+          : active
+            ? vscode.l10n.t('Cluster Chat: sending to {0} ({1}). Click to change.', label, active.id)
+            : vscode.l10n.t('Cluster Chat: no cluster selected. Click to select one.');
     this.item.accessibilityInformation = { label: typeof this.item.tooltip === 'string' ? this.item.tooltip : label };
   }
 

@@ -34,6 +34,7 @@ export function localizedWebviewStrings(): WebviewStrings {
     conversations: vscode.l10n.t('Conversations'),
     noConversations: vscode.l10n.t('No conversations yet.'),
     untitledConversation: vscode.l10n.t('Untitled conversation'),
+    unreadReply: vscode.l10n.t(', new reply'),
     exportMarkdown: vscode.l10n.t('Export as Markdown'),
     exportJson: vscode.l10n.t('Export as JSON'),
     renameConversation: vscode.l10n.t('Rename conversation'),

@@ -55,7 +55,10 @@ export interface ConversationView {
   readonly systemPrompt: string;
   readonly messages: readonly ChatMessageView[];
   readonly error?: ChatErrorView;
+  /** A turn of this conversation waits for its reply (each conversation has its own). */
   readonly busy: boolean;
+  /** How long that turn has waited when the view was sent, in milliseconds. */
+  readonly waitedMs?: number;
 }
 
 export interface HistoryItemView {
@@ -64,6 +67,8 @@ export interface HistoryItemView {
   /** ISO time of the last change. */
   readonly updatedAt: string;
   readonly messageCount: number;
+  /** A reply arrived while another conversation was shown, and this one has not been opened since. */
+  readonly unread?: boolean;
 }
 
 /** A conversation that matches a history search. */

@@ -61,7 +61,13 @@ const ErrorSchema = z.object({
 
 const AttachmentSchema = z.object({ id, label: text(CHAT_LIMITS.label), lines: count(CHAT_LIMITS.lines) });
 const AttachmentsSchema = list(AttachmentSchema, CHAT_LIMITS.attachments);
-const HistoryItemSchema = z.object({ id, title: text(CHAT_LIMITS.title), updatedAt: text(100), messageCount: index });
+const HistoryItemSchema = z.object({
+  id,
+  title: text(CHAT_LIMITS.title),
+  updatedAt: text(100),
+  messageCount: index,
+  unread: z.optional(none(z.boolean())),
+});
 const HistorySchema = list(HistoryItemSchema, CHAT_LIMITS.history);
 const SearchResultSchema = z.object({ id, title: text(CHAT_LIMITS.title), updatedAt: text(100), snippet: text(1000) });
 const ClusterSchema = none(z.object({ id, label: text(CHAT_LIMITS.label) }));
@@ -73,6 +79,7 @@ const ConversationSchema = z.object({
   messages: MessagesSchema,
   error: z.optional(none(ErrorSchema)),
   busy: z.boolean(),
+  waitedMs: z.optional(none(z.number().check(z.gte(0)))),
 });
 
 const HostToChatSchema = z.discriminatedUnion('type', [

@@ -34,6 +34,7 @@ export const WEBVIEW_STRING_DEFAULTS = {
   conversations: 'Conversations',
   noConversations: 'No conversations yet.',
   untitledConversation: 'Untitled conversation',
+  unreadReply: ', new reply',
   exportMarkdown: 'Export as Markdown',
   exportJson: 'Export as JSON',
   renameConversation: 'Rename conversation',

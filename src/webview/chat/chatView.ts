@@ -6,6 +6,7 @@ import { parseChatHostMessage } from '../../core/protocol/hostToChatSchema';
 import { ChatModel } from './chatModel';
 import { chatSavedState, savedDraft } from './chatSavedState';
 import { Composer } from './composer';
+import { BusyTimer } from './busyTimer';
 import { createComposerLayout, showAttachments, showBusy, type ComposerLayout } from './composerLayout';
 import { statusRegion } from '../common/dom';
 import { FindBox, openFindOnShortcut } from './findBox';
@@ -34,6 +35,7 @@ class ChatView {
   private readonly composer: Composer;
   private readonly feedback: ActionFeedback;
   private readonly find: FindBox;
+  private readonly elapsed = new BusyTimer();
 
   constructor(
     root: HTMLElement,
@@ -50,6 +52,7 @@ class ChatView {
       focusFallback: () => this.composer.focus(),
     });
     this.layout = createComposerLayout();
+    this.layout.busyText.after(this.elapsed.element);
     const status = statusRegion();
     this.feedback = new ActionFeedback(status);
     root.append(
@@ -93,6 +96,7 @@ class ChatView {
         // Before the first state nothing is shown yet: what the user typed meanwhile is for this conversation.
         const sameConversation = (this.model.conversationId ?? message.conversation.id) === message.conversation.id;
         this.model.load(message.conversation);
+        this.elapsed.show(message.conversation.busy, message.conversation.waitedMs ?? 0);
         this.model.cluster = message.cluster;
         this.model.attachments = message.attachments;
         this.model.history = message.history;
@@ -114,6 +118,7 @@ class ChatView {
         if (this.model.isShown(message.conversationId)) {
           this.model.busy = message.busy;
           showBusy(this.layout, message.busy, this.model.cluster?.label);
+          this.elapsed.show(message.busy, 0);
         }
         break;
       case 'error':

@@ -12,6 +12,8 @@ import { HistorySearchBox } from './historySearchBox';
  *   <ul>
  *     <li class="history-item" data-id="c1">
  *       <button class="history-open" aria-current="true">Title</button>
+ *     (a conversation with a reply not yet opened: <li class="history-item unread">, and in its button
+ *      <span class="history-unread" aria-hidden="true"></span>Title<span class="visually-hidden">, new reply</span>)
  *       <button class="history-rename" aria-label="Rename conversation">…</button>
  *       <button class="history-delete" aria-label="Delete conversation">…</button>
  *     </li>
@@ -94,6 +96,14 @@ export class HistoryPanel {
     open.title = item.title;
     if (active) {
       open.setAttribute('aria-current', 'true');
+    }
+    if (item.unread) {
+      // A reply arrived while another conversation was shown: a dot, and words for screen readers.
+      li.classList.add('unread');
+      const mark = element('span', 'history-unread');
+      mark.setAttribute('aria-hidden', 'true');
+      open.prepend(mark);
+      open.append(element('span', 'visually-hidden', text('unreadReply')));
     }
     const rename = button('icon-button history-rename', { icon: 'edit', label: text('renameConversation') });
     const remove = button('icon-button history-delete', { icon: 'trash', label: text('deleteConversation') });
