@@ -30,6 +30,8 @@ import { registerCheckConnection } from './connection/checkConnectionCommand';
 import { AskClusterTool } from './tools/askClusterTool';
 import { registerAskClusterTool } from './tools/registerAskClusterTool';
 import { WalkthroughProgress } from './walkthrough/walkthroughProgress';
+import { RequestHistory } from './core/inspector/requestHistory';
+import { registerInspector } from './inspector/inspectorCommands';
 
 /** Wires the extension's parts together; each part lives in its own module. */
 export function activate(context: vscode.ExtensionContext): ClusterChatExports {
@@ -47,7 +49,8 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
   const replies = new ReplyStore();
   const proposals = new ProposalDocuments();
   const actions = new ReplyActions(proposals);
-  const pipeline = new RequestPipeline(clients, apiKeys, clusters, statusBar, log);
+  const requests = new RequestHistory();
+  const pipeline = new RequestPipeline(clients, apiKeys, clusters, statusBar, log, requests);
   const conversationsFolder = vscode.Uri.joinPath(context.globalStorageUri, 'conversations').fsPath;
   const chat = new ChatController(new ConversationLogFiles(conversationsFolder), context.globalState, pipeline, clusters, actions, log);
   const panel = new ReplyPanel(context.extensionUri, replies, actions, log, async (reply) => {
@@ -103,6 +106,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     vscode.commands.registerCommand('clusterChat.selectCluster', () => pickCluster(clusters)),
     vscode.commands.registerCommand('clusterChat.showLog', () => log.show(true)),
     registerCheckConnection(log, userAgent),
+    registerInspector(requests),
     vscode.commands.registerCommand('clusterChat.openVsCodeChat', () => openVsCodeChat(pipeline, languageModels !== undefined)),
     apiDisposable,
     ...(participantRegistration ? [participantRegistration] : []),
@@ -122,6 +126,8 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     replies,
     chat,
     replyNotices,
+    requests,
+    logFolder: vscode.Uri.joinPath(context.logUri, '..').fsPath,
     conversationsFolder,
     participant: participantRegistration ? participant : undefined,
     askClusterTool: toolRegistration ? askClusterTool : undefined,

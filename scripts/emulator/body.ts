@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 
-export type BodyResult = { kind: 'ok'; text: string } | { kind: 'too-large' } | { kind: 'client-gone' };
+export type BodyResult = { kind: 'ok'; text: string; bytes: Buffer } | { kind: 'too-large' } | { kind: 'client-gone' };
 
 /** True when the request declares a Content-Length above the limit. */
 export function declaresTooLarge(req: IncomingMessage, maxBytes: number): boolean {
@@ -36,7 +36,10 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRe
       }
       chunks.push(chunk);
     };
-    const onEnd = (): void => settle({ kind: 'ok', text: Buffer.concat(chunks).toString('utf8') });
+    const onEnd = (): void => {
+      const bytes = Buffer.concat(chunks);
+      settle({ kind: 'ok', text: bytes.toString('utf8'), bytes });
+    };
     const onClose = (): void => settle({ kind: 'client-gone' });
     req.on('data', onData);
     req.on('end', onEnd);

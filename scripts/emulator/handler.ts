@@ -9,6 +9,7 @@ import { FAULT_BEHAVIOURS } from './faults';
 import { sendOrdinaryReply } from './good';
 import { requestLogLine } from './request-log';
 import type { ExtraHeaders } from './respond';
+import type { ReceivedLog } from './received';
 import type { StatsRecorder, TrackedRequest } from './stats';
 import { clusterIdFromQuery, isJsonContentType, parseJson, validateConversation } from './validation';
 
@@ -17,6 +18,7 @@ const CLUSTERS_PATH = '/v1/clusters';
 export interface HandlerDeps {
   readonly runtime: ClusterRuntime;
   readonly stats: StatsRecorder;
+  readonly received: ReceivedLog;
   nextRequestId(): number;
 }
 
@@ -38,7 +40,7 @@ export function handleRequest(req: IncomingMessage, res: ServerResponse, deps: H
 
   if (isAdminPath(path)) {
     res.once('close', () => log(undefined, res.statusCode));
-    handleAdmin(req, res, path, requestId, deps.stats);
+    handleAdmin(req, res, path, requestId, deps);
     return;
   }
 
@@ -110,6 +112,7 @@ async function handleClusters(
   if (body.kind === 'too-large') {
     return fail(413, 'payload_too_large', tooLarge, { Connection: 'close' });
   }
+  deps.received.add(requestId, clusterId.ok ? clusterId.value : undefined, req.headers, body.bytes);
   const json = parseJson(body.text);
   if (!json.ok) {
     return fail(400, 'invalid_json', json.message);

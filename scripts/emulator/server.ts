@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { handleRequest, type HandlerDeps } from './handler';
 import { hostForUrl } from './loopback';
 import { resolveOptions } from './options';
+import { ReceivedLog } from './received';
 import { StatsRecorder } from './stats';
 import { Lifetime } from './lifetime';
 import type { EmulatorOptions, RunningEmulator } from './types';
@@ -12,6 +13,7 @@ export type {
   EmulatorOptions,
   EmulatorStats,
   RequestOutcome,
+  ReceivedRequest,
   RequestRecord,
   RunningEmulator,
   UpstreamOptions,
@@ -22,12 +24,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const resolved = resolveOptions(options);
   const sockets = new Set<Socket>();
   const stats = new StatsRecorder(() => sockets.size);
+  const received = new ReceivedLog();
   const lifetime = new Lifetime();
   let lastRequestId = 0;
 
   const deps: HandlerDeps = {
     runtime: { options: resolved, lifetime, actions: { createTicket: () => stats.createTicket() } },
     stats,
+    received,
     nextRequestId: () => (lastRequestId += 1),
   };
   const server = createServer((req, res) => handleRequest(req, res, deps));
@@ -47,7 +51,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     port: address.port,
     apiKey: resolved.apiKey,
     stats: () => stats.snapshot(),
-    resetStats: () => stats.reset(),
+    resetStats: () => {
+      stats.reset();
+      received.reset();
+    },
+    received: () => received.list(),
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         lifetime.end();

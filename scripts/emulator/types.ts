@@ -47,6 +47,19 @@ export interface RequestRecord {
   durationMs: number;
 }
 
+/** A request to /v1/clusters as it arrived (the last 50 are kept). */
+export interface ReceivedRequest {
+  /** The `x-request-id` the emulator answered it with. */
+  requestId: string;
+  clusterId: string | undefined;
+  /** Header names in lower case, as Node received them, without Authorization. */
+  headers: Record<string, string>;
+  /** The last four characters of the Authorization header: never the key itself. */
+  authorizationEnding: string;
+  /** The body bytes as received. */
+  bodyBase64: string;
+}
+
 export interface ClusterStats {
   /** Authorized POSTs naming this cluster (even ones then rejected as invalid), counted before its behaviour runs. */
   received: number;
@@ -77,6 +90,8 @@ export interface RunningEmulator {
   /** A snapshot copy. */
   stats(): EmulatorStats;
   resetStats(): void;
+  /** The last 50 requests to /v1/clusters as they arrived, oldest first. */
+  received(): ReceivedRequest[];
   /** Stops listening, destroys every open socket and clears every timer. Idempotent. */
   close(): Promise<void>;
 }

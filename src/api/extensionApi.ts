@@ -8,6 +8,7 @@ import type { ClusterStore } from '../clusters/clusterStore';
 import type { ClusterParticipant } from '../participant/clusterParticipant';
 import type { ReplyStore } from '../replies/replyStore';
 import type { AskClusterTool } from '../tools/askClusterTool';
+import type { RequestHistory } from '../core/inspector/requestHistory';
 
 /**
  * What `activate()` returns: the API for other extensions. The hooks under `testing` exist only
@@ -25,6 +26,10 @@ export interface ClusterChatExports extends ClusterChatApi {
     readonly chat: ChatController;
     /** The badge and notification for replies that arrive unseen; its threshold can be shortened. */
     readonly replyNotices: ReplyNotices;
+    /** The request inspector's records of the last 50 requests. */
+    readonly requests: RequestHistory;
+    /** The extension host's log folder, which holds the Output channel's file. */
+    readonly logFolder: string;
     /** Where conversations are saved (one JSON file each). */
     readonly conversationsFolder: string;
     /** `@cluster`'s handler, to run with chat objects (undefined where VS Code has no chat API). */

@@ -13,9 +13,10 @@ import type { ClusterStatusBar } from '../clusters/clusterStatusBar';
 import { signalFor } from './tokenSignal';
 import { redactSecrets } from '../core/client/redact';
 import { confirmSendTo } from './askBeforeSending';
+import type { RequestCaller } from '../core/inspector/inspectedRequest';
+import type { RequestHistory } from '../core/inspector/requestHistory';
 
-/** Who sends: named in the log, so a request can be traced to the feature that made it. */
-export type RequestCaller = 'selectionAction' | 'chat' | 'participant' | 'languageModel' | 'api' | 'tool';
+export type { RequestCaller } from '../core/inspector/inspectedRequest';
 
 export interface PipelineRequest {
   readonly caller: RequestCaller;
@@ -44,6 +45,8 @@ export interface PreparedRequest {
 export interface PipelineReply {
   readonly reply: ClusterReply;
   readonly cluster: ClusterEntry;
+  /** The request inspector's record of this request (*Show Request*). */
+  readonly inspection: number | undefined;
 }
 
 /**
@@ -62,6 +65,7 @@ export class RequestPipeline {
     private readonly clusters: ClusterStore,
     private readonly statusBar: ClusterStatusBar,
     private readonly log: vscode.LogOutputChannel,
+    private readonly history: RequestHistory,
   ) {}
 
   /**
@@ -114,7 +118,10 @@ export class RequestPipeline {
     return prepared;
   }
 
-  /** Sends a prepared request: the status bar shows it busy, `token` aborts it, a failure is logged. */
+  /**
+   * Sends a prepared request: the status bar shows it busy, `token` aborts it, the request inspector
+   * records it, a failure is logged.
+   */
   async execute(prepared: PreparedRequest, token: vscode.CancellationToken | undefined): Promise<PipelineReply> {
     const { cluster, client, apiKey } = prepared;
     if (cluster.askBeforeSending && !this.confirmed.delete(prepared)) {
@@ -123,13 +130,25 @@ export class RequestPipeline {
     }
     const busy = this.statusBar.busy();
     const cancellation = signalFor(token);
+    const recording = this.history.begin(prepared.caller, cluster.id);
     try {
-      const reply = await client.send({ clusterId: cluster.id, messages: prepared.messages, apiKey, signal: cancellation.signal });
-      return { reply, cluster };
+      const reply = await client.send({
+        clusterId: cluster.id,
+        messages: prepared.messages,
+        apiKey,
+        signal: cancellation.signal,
+        trace: recording.trace,
+      });
+      recording.finish('ok');
+      return { reply, cluster, inspection: recording.id() };
     } catch (error) {
-      const kind = isClusterError(error) ? error.kind : 'error';
+      const kind = isClusterError(error) ? error.kind : 'unexpectedStatus';
+      recording.finish(kind);
+      const id = recording.id();
+      // The Output channel cannot hold links: the line names the record *Show Request…* lists.
+      const inspector = id === undefined ? '' : ` (Show Request… #${id})`;
       this.log.warn(
-        `${prepared.caller} → ${cluster.id}: ${kind}: ${redactSecrets(error instanceof Error ? error.message : String(error), [])}`,
+        `${prepared.caller} → ${cluster.id}: ${isClusterError(error) ? error.kind : 'error'}: ${redactSecrets(error instanceof Error ? error.message : String(error), [])}${inspector}`,
       );
       throw error;
     } finally {

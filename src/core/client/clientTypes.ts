@@ -32,6 +32,27 @@ export interface SendRequest {
   readonly signal?: AbortSignal;
   /** Overrides the client's total timeout for this call. */
   readonly totalTimeoutMs?: number;
+  /** Follows this call (the request inspector). */
+  readonly trace?: RequestTrace;
+}
+
+/** A request as it goes on the wire. */
+export interface WireRequest {
+  readonly url: string;
+  /** The headers the client sets (the HTTP library adds Host and Content-Length), the key still in them. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The exact body bytes, the same buffer every attempt sends. */
+  readonly body: Uint8Array;
+}
+
+/** Follows one call: what went on the wire, each attempt, and what came back. */
+export interface RequestTrace {
+  /** Once, before the first attempt. */
+  sent(wire: WireRequest): void;
+  /** After each attempt, the entry the client's log gets too. */
+  attempted(entry: RequestLogEntry): void;
+  /** The text of a reply body the client read (a success's or an error status's). */
+  replied(text: string): void;
 }
 
 export interface ClusterReply {

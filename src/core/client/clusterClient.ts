@@ -55,7 +55,8 @@ export class ClusterClient {
 
   /** Sends the conversation and returns the cluster's reply, or throws a {@link ClusterError}. */
   async send(request: SendRequest): Promise<ClusterReply> {
-    const body = JSON.stringify(sendableBody(request));
+    // Encoded once: every attempt sends these bytes, and the inspector shows the same ones.
+    const body = Buffer.from(JSON.stringify(sendableBody(request)), 'utf8');
     const headers = {
       authorization: `Bearer ${request.apiKey}`,
       'content-type': 'application/json',
@@ -63,6 +64,7 @@ export class ClusterClient {
       'user-agent': this.options.userAgent,
     };
     const path = clusterRequestPath(this.endpoint, request.clusterId);
+    request.trace?.sent({ url: `${this.endpoint.origin}${path}`, headers, body });
     const deadline = new CallDeadline(request.totalTimeoutMs ?? this.totalTimeoutMs, request.signal);
     const started = performance.now();
     try {
@@ -89,7 +91,7 @@ export class ClusterClient {
     request: SendRequest,
     path: string,
     headers: Record<string, string>,
-    body: string,
+    body: Buffer,
     deadline: CallDeadline,
     attempt: number,
   ): Promise<
@@ -104,7 +106,7 @@ export class ClusterClient {
       outcome: RequestLogEntry['outcome'],
       retryInMs?: number,
     ): void => {
-      this.options.log?.({
+      const entry: RequestLogEntry = {
         method: 'POST',
         origin,
         clusterId: request.clusterId,
@@ -114,7 +116,9 @@ export class ClusterClient {
         requestId,
         outcome,
         ...(retryInMs === undefined ? {} : { retryInMs }),
-      });
+      };
+      this.options.log?.(entry);
+      request.trace?.attempted(entry);
     };
 
     let response: Dispatcher.ResponseData;
@@ -141,7 +145,7 @@ export class ClusterClient {
     const context: ErrorContext = { ...base, status, ...(requestId === undefined ? {} : { requestId }) };
     try {
       if (status >= 200 && status < 300) {
-        const reply = await this.readReply(response, context, request.messages.length);
+        const reply = await this.readReply(response, context, request);
         log(status, requestId, 'ok');
         return { kind: 'reply', reply: { ...reply, status, requestId } };
       }
@@ -150,7 +154,7 @@ export class ClusterClient {
         throw new RedirectError(originOf(headerValue(response.headers, 'location'), origin), context);
       }
       const retryAfterSeconds = parseRetryAfterSeconds(headerValue(response.headers, 'retry-after'));
-      const error = errorForStatus(status, await this.readErrorContext(response, context, request.apiKey), retryAfterSeconds);
+      const error = errorForStatus(status, await this.readErrorContext(response, context, request), retryAfterSeconds);
       const retryInMs = retryDelayMs({ kind: 'status', status, retryAfterSeconds }, attempt, this.retryPolicy, deadline.remainingMs());
       if (retryInMs !== undefined) {
         log(status, error.requestId, error.kind, retryInMs);
@@ -172,8 +176,11 @@ export class ClusterClient {
     return this.proxy.kind === 'proxy' ? this.proxy.hostPort : undefined;
   }
 
-  private async readReply(response: Dispatcher.ResponseData, context: ErrorContext, sentCount: number) {
+  private async readReply(response: Dispatcher.ResponseData, context: ErrorContext, request: SendRequest) {
     const read = await readBodyCapped(response.body, response.headers, this.maxResponseBytes);
+    if (read.complete) {
+      request.trace?.replied(read.text);
+    }
     if (!read.complete) {
       throw new ProtocolError(
         'tooLarge',
@@ -181,11 +188,12 @@ export class ClusterClient {
         context,
       );
     }
-    return interpretSuccessBody(read.text, headerValue(response.headers, 'content-type'), sentCount, context);
+    return interpretSuccessBody(read.text, headerValue(response.headers, 'content-type'), request.messages.length, context);
   }
 
   /** Adds the server's own message and request id (redacted) to the context of an error status. */
-  private async readErrorContext(response: Dispatcher.ResponseData, context: ErrorContext, apiKey: string): Promise<ErrorContext> {
+  private async readErrorContext(response: Dispatcher.ResponseData, context: ErrorContext, request: SendRequest): Promise<ErrorContext> {
+    const { apiKey } = request;
     let text = '';
     try {
       const read = await readBodyCapped(response.body, { 'content-length': undefined }, MAX_ERROR_BODY_BYTES);
@@ -193,6 +201,7 @@ export class ClusterClient {
     } catch {
       return context;
     }
+    request.trace?.replied(text);
     const info = parseErrorBody(text, headerValue(response.headers, 'content-type'));
     return {
       ...context,
