@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { startEmulator } from '../emulator/server';
 import { appendMessage, newConversation, type StoredConversation } from '../../src/core/chat/conversation';
 import { changesBetween } from '../../src/core/chat/conversationChanges';
-import { type IndexEntry, indexEntry, writeIndex } from '../../src/core/chat/conversationIndex';
+import { type IndexEntry, indexEntry, indexFiles, writeIndex } from '../../src/core/chat/conversationIndex';
 import { encodeRecord, replayLog } from '../../src/core/chat/conversationLog';
 import { ConversationLogFiles } from '../../src/core/chat/conversationLogFiles';
 import { searchConversations } from '../../src/core/chat/conversationSearch';
@@ -56,7 +56,9 @@ function conversationFiles(count: number): Map<string, string> {
     files.set(`${id}.jsonl`, log);
     entries.push(indexEntry(replayLog(id, log).conversation, Buffer.byteLength(log)));
   }
-  files.set('index.json', JSON.stringify({ version: 1, entries }));
+  for (const [name, contents] of indexFiles(entries)) {
+    files.set(name, contents);
+  }
   return files;
 }
 

@@ -1,3 +1,4 @@
+import * as fs from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { type IndexEntry, indexEntry, logSizes, readIndex } from '../core/chat/conversationIndex';
 import { conversationIdOf, type ConversationLogFiles } from '../core/chat/conversationLogFiles';
@@ -40,19 +41,26 @@ export async function loadHistoryIndex(files: ConversationLogFiles): Promise<{ e
   return { entries, indexChanged: entries.length !== index.size || ids.some((id) => !index.has(id)) };
 }
 
+/** Logs looked at per turn of the event loop, so a long history never holds up a turn of the chat. */
+const STAT_BATCH = 100;
+
 /**
  * The entries whose log changed size since the index was written (another window wrote the log
  * and not the index, or a crash came between the two), rebuilt from their logs.
  */
 async function staleEntries(files: ConversationLogFiles, entries: readonly IndexEntry[]): Promise<IndexEntry[]> {
-  const sizes = await logSizes(new Map(entries.map((entry) => [entry.id, files.logOf(entry.id)])));
   const rebuilt: IndexEntry[] = [];
-  for (const entry of entries) {
-    const size = sizes.get(entry.id);
-    const fresh = size !== undefined && size !== entry.size ? await readEntry(files, entry.id) : undefined;
-    if (fresh) {
-      rebuilt.push(fresh);
+  for (let start = 0; start < entries.length; start += STAT_BATCH) {
+    const batch = entries.slice(start, start + STAT_BATCH);
+    const sizes = await logSizes(new Map(batch.map((entry) => [entry.id, files.logOf(entry.id)])));
+    for (const entry of batch) {
+      const size = sizes.get(entry.id);
+      const fresh = size !== undefined && size !== entry.size ? await readEntry(files, entry.id) : undefined;
+      if (fresh) {
+        rebuilt.push(fresh);
+      }
     }
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return rebuilt;
 }
@@ -63,34 +71,40 @@ async function readEntry(files: ConversationLogFiles, id: string): Promise<Index
 }
 
 /**
- * Keeps a window's view of the folder current: hears of every change to a conversation's files,
- * from any window, and checks the index it started with against the logs. Without a watcher
- * (the folder cannot be watched) other windows' changes show after a reload.
+ * Hears of every change to a conversation's files, from any window (the folder is made first, as
+ * only an existing folder can be watched). Without a watcher other windows' changes show after a reload.
  */
-export function followConversationFolder(
+export async function watchConversationFolder(
+  files: ConversationLogFiles,
+  log: vscode.LogOutputChannel,
+  changed: (id: string) => Promise<unknown>,
+): Promise<vscode.Disposable> {
+  try {
+    await fs.mkdir(files.folder, { recursive: true });
+    const watcher = new FolderWatcher(files.folder, conversationIdOf, (id) => {
+      changed(id).catch((error: unknown) => log.warn(`Reading a conversation failed: ${String(error)}`));
+    });
+    return { dispose: () => watcher.dispose() };
+  } catch (error) {
+    log.warn(`Changes from other windows will show after a reload: the conversation folder cannot be watched (${String(error)}).`);
+    return { dispose: () => undefined };
+  }
+}
+
+/**
+ * Checks the index a window started with against the logs, a while later: it looks at every log's
+ * size, so it waits until the chat has shown itself.
+ */
+export function checkIndexLater(
   files: ConversationLogFiles,
   log: vscode.LogOutputChannel,
   started: readonly IndexEntry[],
-  on: { readonly changed: (id: string) => Promise<unknown>; readonly rebuilt: (entries: IndexEntry[]) => void },
+  rebuilt: (entries: IndexEntry[]) => unknown,
 ): vscode.Disposable {
-  // The check looks at every log's size, so it waits until the chat has shown itself.
   const check = setTimeout(() => {
-    staleEntries(files, started).then(on.rebuilt, (error: unknown) => log.warn(`The history index could not be checked: ${String(error)}`));
+    staleEntries(files, started).then(rebuilt, (error: unknown) => log.warn(`The history index could not be checked: ${String(error)}`));
   }, STALE_CHECK_DELAY_MS);
-  let watcher: FolderWatcher | undefined;
-  try {
-    watcher = new FolderWatcher(files.folder, conversationIdOf, (id) => {
-      on.changed(id).catch((error: unknown) => log.warn(`Reading a conversation failed: ${String(error)}`));
-    });
-  } catch (error) {
-    log.warn(`Changes from other windows will show after a reload: the conversation folder cannot be watched (${String(error)}).`);
-  }
-  return {
-    dispose: () => {
-      clearTimeout(check);
-      watcher?.dispose();
-    },
-  };
+  return { dispose: () => clearTimeout(check) };
 }
 
 /** A conversation or draft that could not be written: logged, and shown, never silent. */

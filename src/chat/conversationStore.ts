@@ -4,7 +4,7 @@ import { changesBetween, sameContent } from '../core/chat/conversationChanges';
 import { type IndexEntry, indexEntry } from '../core/chat/conversationIndex';
 import type { ConversationLogFiles, ReadLog } from '../core/chat/conversationLogFiles';
 import { settings } from '../settings';
-import { followConversationFolder, migrateConversationFolder, reportSaveFailure } from './conversationFolder';
+import { reportSaveFailure, watchConversationFolder } from './conversationFolder';
 import { DraftWriter } from './draftWriter';
 import { HistoryIndex } from './historyIndex';
 import { SerialQueues } from './serialQueues';
@@ -35,7 +35,6 @@ export class ConversationStore implements vscode.Disposable {
   readonly onDidRefreshHistory = this.refreshed.event;
   private activeConversationId = '';
   private loading: Promise<void> | undefined;
-  private historyLoading: Promise<void> | undefined;
   private interrupted: string[] = [];
   private watcher: vscode.Disposable | undefined;
 
@@ -45,8 +44,11 @@ export class ConversationStore implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     this.drafts = new DraftWriter(files);
-    this.index = new HistoryIndex(files, log, () =>
-      [...this.open.values()].map(({ conversation, log: read }) => indexEntry(conversation, read?.size ?? 0)),
+    this.index = new HistoryIndex(
+      files,
+      log,
+      () => [...this.open.values()].map(({ conversation, log: read }) => indexEntry(conversation, read?.size ?? 0)),
+      () => this.refreshed.fire(),
     );
   }
 
@@ -83,9 +85,9 @@ export class ConversationStore implements vscode.Disposable {
   }
 
   /** The conversation, read from its log if it is not open yet. */
-  async openConversation(id: string): Promise<StoredConversation | undefined> {
-    const known = this.get(id);
-    if (known) {
+  async openConversation(id: string | undefined): Promise<StoredConversation | undefined> {
+    const known = id === undefined ? undefined : this.get(id);
+    if (id === undefined || known) {
       return known;
     }
     return this.queues.run(id, async () => {
@@ -212,33 +214,30 @@ export class ConversationStore implements vscode.Disposable {
     return conversation;
   }
 
-  /** Resolves once the history index is loaded: the chat opens its conversation without waiting for it. */
+  /** Resolves once the whole history index is loaded (read now if it was still waiting): the chat opens without it. */
   async historyLoaded(): Promise<void> {
     await this.ensureLoaded();
-    await this.historyLoading;
+    await this.index.loadWhole();
   }
 
+  /**
+   * Opens the active conversation from the recent entries: the chat's opening costs the same however long the
+   * history. A folder never indexed (perhaps of the earlier format) is migrated and indexed first.
+   */
   private async load(): Promise<void> {
-    await migrateConversationFolder(this.files, this.log);
-    this.historyLoading = this.loadHistory();
+    this.watcher = await watchConversationFolder(this.files, this.log, (id) => this.queues.run(id, () => this.readOn(id)));
+    const recent = await this.index.loadRecent();
+    if (!recent) {
+      await this.index.loadWhole();
+    }
     const remembered = this.memento.get<string>(ACTIVE_KEY);
-    let active = remembered === undefined ? undefined : await this.openConversation(remembered);
-    if (!active) {
-      await this.historyLoading;
-      const newest = this.newest();
-      active = newest === undefined ? undefined : await this.openConversation(newest);
+    let active = (await this.openConversation(remembered)) ?? (await this.openConversation(this.newest()));
+    if (!active && recent) {
+      await this.index.loadWhole();
+      active = await this.openConversation(this.newest());
     }
     this.activeConversationId = (active ?? this.create()).id;
-  }
-
-  /** The history from the index, then the folder followed for changes; listeners hear when it is there. */
-  private async loadHistory(): Promise<void> {
-    const entries = await this.index.load();
-    this.watcher = followConversationFolder(this.files, this.log, entries, {
-      changed: (id) => this.queues.run(id, () => this.readOn(id)),
-      rebuilt: (entries) => this.index.setAll(entries.filter((entry) => !this.open.has(entry.id))) && this.refreshed.fire(),
-    });
-    this.refreshed.fire();
+    this.index.loadWholeSoon();
   }
 
   private startFresh(): StoredConversation {

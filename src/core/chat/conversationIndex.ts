@@ -6,6 +6,14 @@ import type { StoredConversation } from './conversation';
 
 /** In the conversation folder beside the logs; never a conversation of the earlier format. */
 export const INDEX_FILE = 'index.json';
+/**
+ * The newest entries of the index, written with it: opening the chat reads this small file and
+ * the active conversation, and the whole index only afterwards. (The dot in its name keeps it
+ * from ever being taken for a conversation of the earlier format, `<id>.json`.)
+ */
+export const RECENT_FILE = 'index.recent.json';
+/** How many of the newest entries the recent file holds: as many as the history panel lists. */
+export const RECENT_ENTRIES = 200;
 
 const EntrySchema = z.object({
   id: z.string(),
@@ -49,12 +57,34 @@ export async function readIndex(folder: string): Promise<Map<string, IndexEntry>
   }
 }
 
+/** The newest `RECENT_ENTRIES` entries in the recent file, newest first; undefined when there is no such file. */
+export async function readRecent(folder: string): Promise<IndexEntry[] | undefined> {
+  try {
+    const parsed = IndexSchema.safeParse(JSON.parse(await fs.readFile(path.join(folder, RECENT_FILE), 'utf8')));
+    return parsed.success ? parsed.data.entries : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The index's files and their contents: the whole index, and the recent file. */
+export function indexFiles(entries: Iterable<IndexEntry>): Array<[name: string, contents: string]> {
+  const all = [...entries];
+  const recent = [...all].sort(newestFirst).slice(0, RECENT_ENTRIES);
+  return [
+    [INDEX_FILE, JSON.stringify({ version: 1, entries: all })],
+    [RECENT_FILE, JSON.stringify({ version: 1, entries: recent })],
+  ];
+}
+
 export async function writeIndex(folder: string, entries: Iterable<IndexEntry>): Promise<void> {
   await fs.mkdir(folder, { recursive: true });
-  const target = path.join(folder, INDEX_FILE);
-  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  await fs.writeFile(temporary, JSON.stringify({ version: 1, entries: [...entries] }));
-  await fs.rename(temporary, target);
+  for (const [name, contents] of indexFiles(entries)) {
+    const target = path.join(folder, name);
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+    await fs.writeFile(temporary, contents);
+    await fs.rename(temporary, target);
+  }
 }
 
 /** Sizes of the logs, read in parallel (a stat each, no contents); a log gone meanwhile is left out. */

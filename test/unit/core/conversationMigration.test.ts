@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { appendMessage, newConversation, type StoredConversation } from '../../../src/core/chat/conversation';
-import { indexEntry, logSizes, readIndex, writeIndex } from '../../../src/core/chat/conversationIndex';
+import { indexEntry, logSizes, RECENT_ENTRIES, readIndex, readRecent, writeIndex } from '../../../src/core/chat/conversationIndex';
 import { ConversationLogFiles } from '../../../src/core/chat/conversationLogFiles';
 import { migrateOldConversations } from '../../../src/core/chat/conversationMigration';
 import { temporaryFolderPerTest } from '../helpers/temporaryFolder';
@@ -48,6 +48,7 @@ describe('moving conversations of the earlier format into logs', () => {
     const { migrated, setAside } = await migrateOldConversations(files);
     assert.deepEqual([migrated, setAside], [[], []]);
     assert.equal((await readIndex(temporary())).size, 1);
+    assert.equal((await readRecent(temporary()))?.length, 1);
   });
 
   it('sets an unreadable file aside (never deletes it) and moves the rest', async () => {
@@ -103,6 +104,20 @@ describe('the history index', () => {
     assert.deepEqual([...(await readIndex(temporary())).values()], [entry]);
     fs.writeFileSync(path.join(temporary(), 'index.json'), '{"version":1,"entries":[{"id":');
     assert.equal((await readIndex(temporary())).size, 0);
+  });
+
+  it('writes the newest entries, newest first, beside the index: all the chat reads when it opens', async () => {
+    assert.equal(await readRecent(temporary()), undefined, 'no recent file: the folder was never indexed');
+    const entries = Array.from({ length: RECENT_ENTRIES + 50 }, (_, number) => ({
+      ...indexEntry(oldConversation(`c${number}`), 10),
+      updatedAt: new Date(Date.UTC(2026, 0, 1) + number * 60_000).toISOString(),
+    }));
+    await writeIndex(temporary(), entries);
+    const recent = await readRecent(temporary());
+    assert.equal(recent?.length, RECENT_ENTRIES);
+    assert.deepEqual(recent?.[0], entries.at(-1));
+    assert.deepEqual(recent?.at(-1), entries[50]);
+    assert.equal((await readIndex(temporary())).size, entries.length);
   });
 
   it('sizes the logs without reading them, leaving out one that is gone', async () => {
