@@ -26,6 +26,7 @@ import { RequestPipeline } from './service/requestPipeline';
 import { RequestRunner } from './replies/requestRunner';
 import { registerSelectionActions } from './replies/selectionActions';
 import { ClusterStatusBar } from './clusters/clusterStatusBar';
+import { registerCommitMessageCommands } from './sourceControl/commitMessageCommands';
 import { registerCheckConnection } from './connection/checkConnectionCommand';
 import { AskClusterTool } from './tools/askClusterTool';
 import { registerAskClusterTool } from './tools/registerAskClusterTool';
@@ -92,6 +93,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     registerApiKeyCommands(apiKeys, errors),
     registerSelectionActions(runner, replies, panel),
     registerReplyCommands(replies, actions, proposals),
+    registerCommitMessageCommands(runner),
     chat,
     replyNotices,
     chat.unread.onDidArrive((reply) => replyNotices.arrived(reply)),

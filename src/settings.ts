@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { ProxySettings } from './core/client/http/proxyChoice';
+import { DEFAULT_COMMIT_TEMPLATE } from './core/commitMessage/commitPrompt';
 import { DEFAULT_INSTRUCTIONS, DEFAULT_SYSTEM_PROMPT, type SelectionAction } from './core/prompts/selectionPrompt';
 
 /** A cluster the user configured. */
@@ -73,6 +74,11 @@ export const settings = {
   contextMeter(): { warningTokens: number; limitTokens: number } {
     const read = (key: string, fallback: number): number => Math.max(0, Math.floor(config().get<number>(key, fallback)));
     return { warningTokens: read('contextMeter.warningTokens', 8000), limitTokens: read('contextMeter.limitTokens', 32000) };
+  },
+  /** The instruction of Write Commit Message; `{changes}` names what the diff holds. */
+  commitMessageTemplate(): string {
+    const value = config().get<string>('prompt.commitMessage', DEFAULT_COMMIT_TEMPLATE);
+    return value.trim().length > 0 ? value : DEFAULT_COMMIT_TEMPLATE;
   },
   largeFileConfirmLines(): number {
     return Math.max(1, config().get<number>('largeFileConfirmLines', 1000));

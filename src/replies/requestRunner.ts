@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { clusterLabel } from '../clusters/clusterStore';
 import type { Message } from '../core/client/messages';
 import type { ErrorPresenter } from '../service/errorPresenter';
-import type { PipelineReply, RequestPipeline } from '../service/requestPipeline';
+import type { PipelineReply, PreparedRequest, RequestCaller, RequestPipeline } from '../service/requestPipeline';
 
 export interface ClusterRequest {
   /** What the user asked for, e.g. "Explain"; shown in the progress notification. */
@@ -10,6 +10,14 @@ export interface ClusterRequest {
   readonly messages: readonly Message[];
   /** Receives the reply, whether it came at once or after a Retry, a new key or another cluster. */
   readonly deliver: (completed: PipelineReply) => unknown;
+  /** Named in the log; a selection action by default. */
+  readonly caller?: RequestCaller;
+  /**
+   * Where the progress shows; a notification with Cancel by default. Other places (a view) have no
+   * Cancel button of their own, so such a caller passes `token` for its own way to cancel.
+   */
+  readonly location?: vscode.ProgressLocation | { readonly viewId: string };
+  readonly token?: vscode.CancellationToken;
 }
 
 /**
@@ -29,17 +37,22 @@ export class RequestRunner {
    */
   async run(request: ClusterRequest): Promise<boolean> {
     try {
-      const prepared = await this.pipeline.prepare({ caller: 'selectionAction', messages: request.messages, interactive: true });
+      const prepared = await this.pipeline.prepare({
+        caller: request.caller ?? 'selectionAction',
+        messages: request.messages,
+        interactive: true,
+        token: request.token,
+      });
       if (!prepared) {
         return false;
       }
       const reply = await vscode.window.withProgress(
         {
-          location: vscode.ProgressLocation.Notification,
+          location: request.location ?? vscode.ProgressLocation.Notification,
           title: vscode.l10n.t('Cluster Chat: {0} — waiting for {1}…', request.title, clusterLabel(prepared.cluster)),
           cancellable: true,
         },
-        (_progress, token) => this.pipeline.execute(prepared, token),
+        (_progress, token) => this.executeUntilCancelled(prepared, token, request.token),
       );
       await request.deliver(reply);
       return true;
@@ -50,6 +63,30 @@ export class RequestRunner {
         selectCluster: async () => ((await this.pipeline.selectCluster()) ? this.run(request) : false),
       });
       return recovered === true;
+    }
+  }
+
+  /** Runs the request until it ends or either token (the progress's Cancel, the caller's own) cancels it. */
+  private async executeUntilCancelled(
+    prepared: PreparedRequest,
+    progressToken: vscode.CancellationToken,
+    callerToken: vscode.CancellationToken | undefined,
+  ): Promise<PipelineReply> {
+    if (!callerToken) {
+      return this.pipeline.execute(prepared, progressToken);
+    }
+    const either = new vscode.CancellationTokenSource();
+    const listeners = [progressToken, callerToken].map((token) => token.onCancellationRequested(() => either.cancel()));
+    if (progressToken.isCancellationRequested || callerToken.isCancellationRequested) {
+      either.cancel();
+    }
+    try {
+      return await this.pipeline.execute(prepared, either.token);
+    } finally {
+      for (const listener of listeners) {
+        listener.dispose();
+      }
+      either.dispose();
     }
   }
 }

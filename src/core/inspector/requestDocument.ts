@@ -85,6 +85,8 @@ export function callerLabel(caller: RequestCaller): string {
       return l10n.t('Cluster Chat view');
     case 'selectionAction':
       return l10n.t('Selection action');
+    case 'sourceControl':
+      return l10n.t('Write Commit Message');
     case 'participant':
       return l10n.t('@cluster in the Chat view');
     case 'languageModel':
