@@ -33,6 +33,10 @@ import { registerAskClusterTool } from './tools/registerAskClusterTool';
 import { WalkthroughProgress } from './walkthrough/walkthroughProgress';
 import { RequestHistory } from './core/inspector/requestHistory';
 import { registerInspector } from './inspector/inspectorCommands';
+import { registerClusterCodeActions } from './codeActions/clusterCodeActions';
+import { registerProblemCommands } from './codeActions/problemCommands';
+import { registerEditInPlace } from './inlineEdit/editInPlaceCommand';
+import { InlineProposals } from './inlineEdit/inlineProposals';
 
 /** Wires the extension's parts together; each part lives in its own module. */
 export function activate(context: vscode.ExtensionContext): ClusterChatExports {
@@ -67,6 +71,14 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
   });
   const runner = new RequestRunner(pipeline, errors);
+  const inlineProposals = new InlineProposals();
+  const editDependencies = {
+    runner,
+    inline: inlineProposals,
+    proposals,
+    showReply: (markdown: string, title: string, cluster: string) =>
+      panel.show(replies.add({ title, cluster, markdown, source: undefined })),
+  };
   const walkthrough = new WalkthroughProgress(context.globalState, {
     hasKey: () => pipeline.hasApiKey(),
     hasCluster: () => clusters.active() !== undefined,
@@ -94,6 +106,10 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     registerSelectionActions(runner, replies, panel),
     registerReplyCommands(replies, actions, proposals),
     registerCommitMessageCommands(runner),
+    inlineProposals,
+    registerEditInPlace(editDependencies),
+    registerClusterCodeActions(),
+    registerProblemCommands(editDependencies, replies, panel),
     chat,
     replyNotices,
     chat.unread.onDidArrive((reply) => replyNotices.arrived(reply)),
@@ -126,6 +142,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     clusters,
     statusBar,
     replies,
+    inlineProposals,
     chat,
     replyNotices,
     requests,

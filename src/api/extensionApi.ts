@@ -6,6 +6,7 @@ import type { ClusterClientProvider } from '../service/clusterClientProvider';
 import type { ClusterStatusBar } from '../clusters/clusterStatusBar';
 import type { ClusterStore } from '../clusters/clusterStore';
 import type { ClusterParticipant } from '../participant/clusterParticipant';
+import type { InlineProposals } from '../inlineEdit/inlineProposals';
 import type { ReplyStore } from '../replies/replyStore';
 import type { AskClusterTool } from '../tools/askClusterTool';
 import type { RequestHistory } from '../core/inspector/requestHistory';
@@ -23,6 +24,8 @@ export interface ClusterChatExports extends ClusterChatApi {
     /** Shows how many requests are under way: every caller's requests pass through it. */
     readonly statusBar: ClusterStatusBar;
     readonly replies: ReplyStore;
+    /** The pending edit proposals shown in editors (Edit in Place, Fix with Cluster). */
+    readonly inlineProposals: InlineProposals;
     readonly chat: ChatController;
     /** The badge and notification for replies that arrive unseen; its threshold can be shortened. */
     readonly replyNotices: ReplyNotices;

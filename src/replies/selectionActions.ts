@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { confirmModal } from '../service/confirm';
+import { confirmWholeFile } from '../service/confirm';
 import { buildSelectionMessages, type CodeContext, type SelectionAction } from '../core/prompts/selectionPrompt';
 import type { ReplyPanel } from './replyPanel';
 import type { ReplyStore } from './replyStore';
@@ -55,7 +55,7 @@ async function runSelectionAction(
     void vscode.window.showInformationMessage(vscode.l10n.t('Cluster Chat: there is no code to send; the file is empty.'));
     return;
   }
-  if (wholeFile && document.lineCount > settings.largeFileConfirmLines() && !(await confirmWholeFile(document))) {
+  if (wholeFile && document.lineCount > settings.largeFileConfirmLines() && !(await confirmWholeFile(document.lineCount))) {
     return;
   }
   let question: string | undefined;
@@ -100,11 +100,4 @@ async function runSelectionAction(
   if (!delivered) {
     source.dispose();
   }
-}
-
-function confirmWholeFile(document: vscode.TextDocument): Promise<boolean> {
-  return confirmModal(
-    vscode.l10n.t('Nothing is selected, so the whole file ({0} lines) would be sent. Send it?', document.lineCount),
-    vscode.l10n.t('Send Whole File'),
-  );
 }

@@ -51,16 +51,21 @@ export function buildSelectionMessages(input: SelectionPromptInput): Message[] {
     language: context.languageId,
     question: input.question ?? '',
   }).trim();
-  const where = context.lines
-    ? `${context.fileName} (${context.languageId}), lines ${context.lines.first}–${context.lines.last}`
-    : `${context.fileName} (${context.languageId}), whole file`;
-  const user = `${instruction}\n\n${where}:\n\n${fenceCode(context.code, fenceLanguageFor(context.languageId))}`;
+  const user = `${instruction}\n\n${describeCode(context)}`;
   const messages: Message[] = [];
   if (input.systemPrompt.trim().length > 0) {
     messages.push({ role: 'system', content: input.systemPrompt.trim() });
   }
   messages.push({ role: 'user', content: user });
   return messages;
+}
+
+/** The code in a fenced block, after a line naming its file, language and lines. */
+export function describeCode(context: CodeContext): string {
+  const where = context.lines
+    ? `${context.fileName} (${context.languageId}), lines ${context.lines.first}–${context.lines.last}`
+    : `${context.fileName} (${context.languageId}), whole file`;
+  return `${where}:\n\n${fenceCode(context.code, fenceLanguageFor(context.languageId))}`;
 }
 
 /** Replaces `{name}` placeholders; unknown ones stay as they are. */
