@@ -96,8 +96,18 @@ function webviewImports(files, up) {
           ],
           patterns: [
             {
-              group: [`${up}*`, `!${up}core`, `${up}core/*`, `!${up}core/protocol`, `!${up}core/markdown`, `${up}../*`],
-              message: 'The webview imports only webview code and core protocol or markdown modules.',
+              group: [
+                `${up}*`,
+                `!${up}core`,
+                `${up}core/*`,
+                `!${up}core/protocol`,
+                `!${up}core/markdown`,
+                `!${up}core/chat`,
+                `${up}core/chat/*`,
+                `!${up}core/chat/contextMeter`,
+                `${up}../*`,
+              ],
+              message: 'The webview imports only webview code and core protocol, markdown or context meter modules.',
             },
             {
               group: ['zod', 'zod/*'],

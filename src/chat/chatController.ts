@@ -14,6 +14,7 @@ import { PendingAttachments } from './pendingAttachments';
 import { UnreadReplies } from './unreadReplies';
 import { ConversationStore, type ExternalChange } from './conversationStore';
 import { askConversationTitle, confirmConversationDelete } from './conversationPrompts';
+import { NextSend } from './nextSend';
 
 /** Where the controller sends view updates; absent while the view is not shown. */
 export interface ChatViewConnection {
@@ -34,6 +35,8 @@ export class ChatController implements vscode.Disposable {
   readonly attachments: PendingAttachments;
   /** The history panel's search across every conversation. */
   readonly search: HistorySearch;
+  /** What the next send carries: the system prompt, exclusions, the context meter and the hard limit. */
+  readonly nextSend: NextSend;
   private view: ChatViewConnection | undefined;
   /** Replies as they arrive, and the conversations that hold one not yet opened. */
   readonly unread: UnreadReplies;
@@ -51,7 +54,8 @@ export class ChatController implements vscode.Disposable {
     this.unread = new UnreadReplies(memento);
     const post = (message: HostToChatMessage): void => this.post(message);
     this.turns = new ChatTurns(this.store, pipeline, post, (reply) => this.replyArrived(reply));
-    this.attachments = new PendingAttachments(post);
+    this.nextSend = new NextSend(this.store, () => this.attachments.all, post);
+    this.attachments = new PendingAttachments((message) => (post(message), this.nextSend.postMeter()));
     this.search = new HistorySearch(this.store, files, post);
     this.codeActions = new ChatCodeActions(this.store, actions, log, post);
     this.subscriptions.push(
@@ -84,12 +88,13 @@ export class ChatController implements vscode.Disposable {
       cluster: clusterView(this.clusters.active()),
       history: historyList(this.store, this.unread),
     });
+    this.nextSend.postMeter();
   }
 
   async send(text: string): Promise<void> {
     await this.loaded();
     const content = composeUserMessage(text, this.attachments.all);
-    if (this.turns.isBusy(this.store.activeId) || content.trim().length === 0) {
+    if (this.turns.isBusy(this.store.activeId) || content.trim().length === 0 || !(await this.nextSend.sizeConfirmed(text))) {
       return;
     }
     this.attachments.take();
@@ -177,12 +182,6 @@ export class ChatController implements vscode.Disposable {
     await this.activateNewest();
   }
 
-  async setSystemPrompt(text: string): Promise<void> {
-    const conversation = this.store.update({ ...this.store.active(), systemPrompt: text, updatedAt: new Date().toISOString() });
-    await this.store.save(conversation);
-    this.post({ type: 'systemPrompt', conversationId: conversation.id, systemPrompt: conversation.systemPrompt });
-  }
-
   /** The unsent input changed; saved shortly after typing stops. */
   draftChanged(text: string): void {
     this.store.setDraft(this.store.active().id, text);
@@ -200,6 +199,7 @@ export class ChatController implements vscode.Disposable {
 
   dispose(): void {
     this.store.dispose();
+    this.nextSend.dispose();
     this.turns.stop();
     for (const subscription of this.subscriptions) {
       subscription.dispose();

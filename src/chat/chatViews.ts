@@ -11,7 +11,13 @@ export function messageView(conversation: StoredConversation, index: number): Vi
   if (!message) {
     throw new Error(`no message ${index}`);
   }
-  return { index, role: message.role, content: message.content, ...(message.cluster ? { cluster: message.cluster } : {}) };
+  return {
+    index,
+    role: message.role,
+    content: message.content,
+    ...(message.cluster ? { cluster: message.cluster } : {}),
+    ...(message.excluded === true ? { excluded: true } : {}),
+  };
 }
 
 export function lastMessageView(conversation: StoredConversation): View.ChatMessageView {

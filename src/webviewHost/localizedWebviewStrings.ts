@@ -71,5 +71,14 @@ export function localizedWebviewStrings(): WebviewStrings {
     searching: vscode.l10n.t('Searching…'),
     searchFound: vscode.l10n.t('{0} found'),
     searchNoMatches: vscode.l10n.t('No conversation matches'),
+    excludeMessage: vscode.l10n.t('Exclude from what is sent'),
+    excludedMark: vscode.l10n.t('excluded: not sent'),
+    alwaysSent: vscode.l10n.t('The newest message is always sent'),
+    messageExcluded: vscode.l10n.t('Message excluded from what is sent'),
+    messageIncluded: vscode.l10n.t('Message included in what is sent again'),
+    meterSize: vscode.l10n.t('Next send: ≈ {0} tokens (estimate) · {1} · {2} characters'),
+    meterWarning: vscode.l10n.t('above the warning threshold of {0} tokens'),
+    meterOver: vscode.l10n.t('above the limit of {0} tokens: sending asks first'),
+    meterExplained: vscode.l10n.t('System prompt, messages not excluded and your message. Tokens are an estimate: about 4 bytes each.'),
   };
 }

@@ -67,13 +67,13 @@ describe('Chat message list', () => {
     assert.equal(one(blocks[0] ?? chat.root, 'button[data-action="insert"]').getAttribute('aria-label'), 'Insert at Cursor (block 1)');
   });
 
-  it('offers Copy on every message, Edit on user messages, and Regenerate on the last reply only', () => {
+  it('offers Copy and Exclude on every message, Edit on user messages, and Regenerate on the last reply only', () => {
     const chat = ChatPage.mount(page, chatState({ messages: [user(0, 'a'), assistant(1, 'b'), user(2, 'c'), assistant(3, 'd')] }));
     const buttons = (index: number): string[] =>
       all(chat.message(index), ':scope > .message-actions > button').map((button) => button.className);
-    assert.deepEqual(buttons(0), ['icon-button message-copy', 'icon-button message-edit']);
-    assert.deepEqual(buttons(1), ['icon-button message-copy']);
-    assert.deepEqual(buttons(3), ['icon-button message-copy', 'icon-button message-regenerate']);
+    assert.deepEqual(buttons(0), ['icon-button message-copy', 'icon-button message-edit', 'icon-button message-exclude']);
+    assert.deepEqual(buttons(1), ['icon-button message-copy', 'icon-button message-exclude']);
+    assert.deepEqual(buttons(3), ['icon-button message-copy', 'icon-button message-exclude', 'icon-button message-regenerate']);
     assert.equal(one(chat.message(3), 'button.message-regenerate').getAttribute('aria-label'), 'Regenerate reply');
     assert.equal(one(chat.message(0), 'button.message-edit').getAttribute('aria-label'), 'Edit and resend');
   });

@@ -1,4 +1,5 @@
-import { buildRequestBody, type Message } from '../client/messages';
+import type { Message } from '../client/messages';
+import { buildRequestBody } from '../client/requestBody';
 
 /** The size of a request body: what the context meter shows. */
 export interface RequestSize {
@@ -27,6 +28,32 @@ export interface MeterBase {
   readonly messageCount: number;
   /** The pending attachments as the new message carries them after the typed text ('' when none). */
   readonly attached: string;
+}
+
+/** A message as the chat keeps it: the host's stored messages and the view's mirror of them both fit. */
+interface ChatMessage {
+  readonly role: 'user' | 'assistant';
+  readonly content: string;
+  readonly excluded?: boolean | undefined;
+}
+
+/**
+ * What a chat turn sends: the system prompt (if any), then every message the user did not exclude,
+ * in order. The newest message is always sent, even if marked: it is what the turn asks. The host
+ * sends this and the view's meter measures this, so the two cannot differ.
+ */
+export function sentMessages(systemPrompt: string, messages: readonly ChatMessage[]): Message[] {
+  const sent: Message[] = [];
+  if (systemPrompt.trim().length > 0) {
+    sent.push({ role: 'system', content: systemPrompt });
+  }
+  const last = messages.length - 1;
+  messages.forEach((message, index) => {
+    if (message.excluded !== true || index === last) {
+      sent.push({ role: message.role, content: message.content });
+    }
+  });
+  return sent;
 }
 
 const BYTES_PER_TOKEN = 4;

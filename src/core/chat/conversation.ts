@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
 import type { Message } from '../client/messages';
+import { sentMessages } from './contextMeter';
 import { fenceCode, fenceLanguageFor } from '../prompts/selectionPrompt';
 
 /** One chat message as stored: who said it, the text, and (for replies) which cluster answered. */
@@ -50,17 +51,7 @@ export function newConversation(id: string, systemPrompt: string, now: Date): St
  * not exclude, in order. The newest message is always sent, even if marked: it is what the turn asks.
  */
 export function requestMessages(conversation: StoredConversation): Message[] {
-  const messages: Message[] = [];
-  if (conversation.systemPrompt.trim().length > 0) {
-    messages.push({ role: 'system', content: conversation.systemPrompt });
-  }
-  const last = conversation.messages.length - 1;
-  conversation.messages.forEach((message, index) => {
-    if (message.excluded !== true || index === last) {
-      messages.push({ role: message.role, content: message.content });
-    }
-  });
-  return messages;
+  return sentMessages(conversation.systemPrompt, conversation.messages);
 }
 
 /** Marks message `index` as left out of (or taken back into) what is sent; the newest message cannot be left out. */

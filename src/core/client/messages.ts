@@ -34,7 +34,3 @@ export const ClusterReplySchema = z.object({
   }),
 });
 export type ClusterReplyBody = z.infer<typeof ClusterReplySchema>;
-
-export function buildRequestBody(messages: readonly Message[]): ClusterRequestBody {
-  return { content: { messages: messages.map((m) => ({ role: m.role, content: m.content })) } };
-}

@@ -1,6 +1,7 @@
 import { l10n } from '../l10n';
 import type { SendRequest } from './clusterClient';
-import { buildRequestBody, type ClusterRequestBody, ClusterRequestSchema } from './messages';
+import { type ClusterRequestBody, ClusterRequestSchema } from './messages';
+import { buildRequestBody } from './requestBody';
 import { ConfigurationError } from './statusErrors';
 
 /** The request body, once the key, cluster and conversation are known to be sendable; else a ConfigurationError. */

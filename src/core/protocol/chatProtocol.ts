@@ -33,6 +33,14 @@ export interface ChatMessageView {
   readonly content: string;
   /** For assistant messages: the cluster that answered (label or id). */
   readonly cluster?: string;
+  /** Left out of what is sent (kept in the conversation). */
+  readonly excluded?: boolean;
+}
+
+/** The context meter's thresholds, in estimated tokens (0: none). */
+export interface MeterSettings {
+  readonly warningTokens: number;
+  readonly limitTokens: number;
 }
 
 export interface ChatErrorView {
@@ -110,6 +118,13 @@ export type HostToChatMessage =
       readonly done: boolean;
     }
   | { readonly type: 'systemPrompt'; readonly conversationId: string; readonly systemPrompt: string }
+  /** Message `index` was left out of (or taken back into) what is sent. */
+  | { readonly type: 'excluded'; readonly conversationId: string; readonly index: number; readonly excluded: boolean }
+  /**
+   * What the context meter needs besides the conversation shown: its thresholds, and the pending
+   * attachments as the next message carries them after the typed text.
+   */
+  | { readonly type: 'meter'; readonly settings: MeterSettings; readonly attached: string }
   /** Puts text in the input box (e.g. the message being edited) and focuses it. */
   | { readonly type: 'setDraft'; readonly text: string }
   | { readonly type: 'focusInput' }
@@ -129,6 +144,8 @@ export type ChatToHostMessage =
   | { readonly type: 'editAndResend'; readonly index: number; readonly text: string }
   /** Answered by `actionDone`. */
   | { readonly type: 'copyMessage'; readonly index: number }
+  /** Leave message `index` out of what is sent, or take it back in; answered by `excluded`. */
+  | { readonly type: 'setExcluded'; readonly index: number; readonly excluded: boolean }
   /** A code block action on an assistant message; answered by `actionDone` with the same `reply`. */
   | { readonly type: 'codeAction'; readonly reply: ChatMessageRef; readonly action: CodeAction; readonly block: 'all' | number }
   | { readonly type: 'addSelection' }

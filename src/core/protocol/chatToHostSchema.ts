@@ -21,6 +21,7 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   /** Replace user message `index` with `text` and send again; everything after it is dropped. */
   z.object({ type: z.literal('editAndResend'), index, text: text(1_000_000) }),
   z.object({ type: z.literal('copyMessage'), index }),
+  z.object({ type: z.literal('setExcluded'), index, excluded: z.boolean() }),
   /** A code block action on an assistant message; answered by `actionDone` with the same `reply`. */
   z.object({
     type: z.literal('codeAction'),

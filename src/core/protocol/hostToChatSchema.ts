@@ -23,6 +23,8 @@ export const CHAT_LIMITS = {
   history: 10_000,
   attachments: 1000,
   lines: 100_000_000,
+  attached: 64 * 1024 * 1024,
+  tokens: 1_000_000_000,
 } as const;
 
 const text = (max: number) => z.string().check(z.maxLength(max));
@@ -43,6 +45,7 @@ const MessageSchema = z.object({
   role: z.enum(['user', 'assistant']),
   content: text(CHAT_LIMITS.content),
   cluster: z.optional(none(text(CHAT_LIMITS.label))),
+  excluded: z.optional(z.boolean()),
 });
 
 /** Messages in strictly increasing index order. */
@@ -101,6 +104,12 @@ const HostToChatSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('historyItem'), item: HistoryItemSchema, activeId: id }),
   z.object({ type: z.literal('searchResults'), requestId: index, results: list(SearchResultSchema, 1000), done: z.boolean() }),
   z.object({ type: z.literal('systemPrompt'), conversationId: id, systemPrompt: text(CHAT_LIMITS.systemPrompt) }),
+  z.object({ type: z.literal('excluded'), conversationId: id, index, excluded: z.boolean() }),
+  z.object({
+    type: z.literal('meter'),
+    settings: z.object({ warningTokens: count(CHAT_LIMITS.tokens), limitTokens: count(CHAT_LIMITS.tokens) }),
+    attached: text(CHAT_LIMITS.attached),
+  }),
   z.object({ type: z.literal('setDraft'), text: text(CHAT_LIMITS.draft) }),
   z.object({ type: z.literal('focusInput') }),
   z.object({

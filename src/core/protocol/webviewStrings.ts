@@ -71,6 +71,15 @@ export const WEBVIEW_STRING_DEFAULTS = {
   searching: 'Searching…',
   searchFound: '{0} found',
   searchNoMatches: 'No conversation matches',
+  excludeMessage: 'Exclude from what is sent',
+  excludedMark: 'excluded: not sent',
+  alwaysSent: 'The newest message is always sent',
+  messageExcluded: 'Message excluded from what is sent',
+  messageIncluded: 'Message included in what is sent again',
+  meterSize: 'Next send: ≈ {0} tokens (estimate) · {1} · {2} characters',
+  meterWarning: 'above the warning threshold of {0} tokens',
+  meterOver: 'above the limit of {0} tokens: sending asks first',
+  meterExplained: 'System prompt, messages not excluded and your message. Tokens are an estimate: about 4 bytes each.',
 } as const;
 
 export type WebviewStringKey = keyof typeof WEBVIEW_STRING_DEFAULTS;

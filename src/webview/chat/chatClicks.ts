@@ -76,6 +76,11 @@ function messageClick(button: HTMLButtonElement): ChatClick | undefined {
   if (button.classList.contains('message-edit')) {
     return { kind: 'edit', index };
   }
+  if (button.classList.contains('message-exclude')) {
+    return button.getAttribute('aria-disabled') === 'true'
+      ? undefined
+      : { kind: 'post', message: { type: 'setExcluded', index, excluded: button.getAttribute('aria-pressed') !== 'true' } };
+  }
   return button.classList.contains('message-regenerate') ? { kind: 'regenerate' } : undefined;
 }
 

@@ -117,15 +117,28 @@ export class ChatModel {
    */
   private compact(message: ChatMessageView): ChatMessageView {
     const role = message.role === 'user' ? 'user' : 'assistant';
+    const excluded = message.excluded === true ? { excluded: true } : {};
     if (message.cluster === undefined) {
-      return { index: message.index, role, content: message.content };
+      return { index: message.index, role, content: message.content, ...excluded };
     }
     let cluster = this.clusterNames.get(message.cluster);
     if (cluster === undefined) {
       cluster = message.cluster;
       this.clusterNames.set(cluster, cluster);
     }
-    return { index: message.index, role, content: message.content, cluster };
+    return { index: message.index, role, content: message.content, cluster, ...excluded };
+  }
+
+  /** Marks message `index` as left out of what is sent, or not; false when the view does not have it. */
+  setExcluded(index: number, excluded: boolean): boolean {
+    const position = this.positionOf(index);
+    const message = this.list[position];
+    if (message?.index !== index) {
+      return false;
+    }
+    const { excluded: _previous, ...rest } = message;
+    this.list[position] = excluded ? { ...rest, excluded: true } : rest;
+    return true;
   }
 
   /** Who wrote a message, as its meta line shows it. */

@@ -7,13 +7,14 @@ import { ChatModel } from './chatModel';
 import { chatSavedState, savedDraft } from './chatSavedState';
 import { Composer } from './composer';
 import { BusyTimer } from './busyTimer';
-import { createComposerLayout, showAttachments, showBusy, type ComposerLayout } from './composerLayout';
+import { createComposerLayout, showAttachments, showBusy } from './composerLayout';
 import { statusRegion } from '../common/dom';
 import { FindBox, openFindOnShortcut } from './findBox';
 import { highlightOccurrence } from './findHighlight';
 import { HistoryPanel, nextHistory } from './historyPanel';
 import { interceptLinks } from '../common/linkClicks';
 import { MessageList } from './messageList';
+import { NextSendView } from './nextSendView';
 import { SystemPromptPanel } from './systemPromptPanel';
 import { enableActionToolbars } from '../codeActions/actionToolbars';
 import type { ViewFactory } from '../common/view';
@@ -31,11 +32,12 @@ class ChatView {
   private readonly history: HistoryPanel;
   private readonly systemPrompt = new SystemPromptPanel();
   private readonly messages: MessageList;
-  private readonly layout: ComposerLayout;
+  private readonly layout = createComposerLayout();
   private readonly composer: Composer;
   private readonly feedback: ActionFeedback;
   private readonly find: FindBox;
   private readonly elapsed = new BusyTimer();
+  private readonly nextSend = new NextSendView(this.layout, this.model, this.systemPrompt, (index) => this.messages.itemAt(index));
 
   constructor(
     root: HTMLElement,
@@ -51,7 +53,6 @@ class ChatView {
         highlightOccurrence(this.messages.markFound(match?.index)?.querySelector('.message-content'), query, match?.occurrence ?? 0),
       focusFallback: () => this.composer.focus(),
     });
-    this.layout = createComposerLayout();
     this.layout.busyText.after(this.elapsed.element);
     const status = statusRegion();
     this.feedback = new ActionFeedback(status);
@@ -127,12 +128,6 @@ class ChatView {
           this.messages.decorate();
         }
         break;
-      case 'systemPrompt':
-        if (this.model.isShown(message.conversationId)) {
-          this.model.systemPrompt = message.systemPrompt;
-          this.systemPrompt.show(message.systemPrompt);
-        }
-        break;
       case 'attachments':
         this.model.attachments = message.attachments;
         showAttachments(this.layout.attachments, message.attachments);
@@ -162,7 +157,12 @@ class ChatView {
           this.feedback.show(message.action, message.ok, feedbackKey(message.reply, message.action));
         }
         break;
+      case 'systemPrompt':
+      case 'excluded':
+      case 'meter':
+        break; // the next-send view's, below
     }
+    this.nextSend.update(message);
   }
 
   private showLists(): void {

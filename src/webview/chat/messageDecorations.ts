@@ -1,5 +1,5 @@
 import type { ChatModel } from './chatModel';
-import { createErrorElement, createRegenerateButton } from './messageElement';
+import { createErrorElement, createRegenerateButton, showAlwaysSent } from './messageElement';
 
 /** Classes of the message being edited and of the current find match. */
 export const EDITING_CLASS = 'is-editing';
@@ -10,7 +10,8 @@ type ItemLookup = (index: number) => HTMLElement | null;
 /**
  * What the list adds to the messages it renders, kept apart from the elements because a virtual
  * list creates and drops them while scrolling: the regenerate button on the newest reply, the
- * inline error after the failed user message, and the editing and find marks. Each is applied
+ * inline error after the failed user message, the editing and find marks, and the newest message's
+ * exclude button disabled (it is always sent). Each is applied
  * again to a message that comes back into the DOM.
  */
 export class MessageDecorations {
@@ -55,6 +56,17 @@ export class MessageDecorations {
   apply(list: HTMLElement): void {
     this.placeRegenerate(list, this.model.lastIndexOf('assistant'));
     this.placeError(list);
+    const newest = this.model.messages.at(-1)?.index;
+    for (const toggle of list.querySelectorAll<HTMLElement>('.message-exclude[aria-disabled="true"]')) {
+      const item = toggle.closest<HTMLElement>('li.chat-message');
+      if (item && item.dataset['index'] !== String(newest)) {
+        showAlwaysSent(item, false);
+      }
+    }
+    const item = newest === undefined ? null : this.itemAt(newest);
+    if (item) {
+      showAlwaysSent(item, true);
+    }
   }
 
   /**

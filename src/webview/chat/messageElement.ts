@@ -14,12 +14,15 @@ import { text } from '../common/strings';
  *   <div class="message-actions" role="group" aria-label="Message actions">
  *     <button class="message-copy" aria-label="Copy message">…</button>
  *     (user messages) <button class="message-edit" aria-label="Edit and resend">…</button>
+ *     <button class="message-exclude" aria-label="Exclude from what is sent" aria-pressed="false">…</button>
  *     (last assistant message) <button class="message-regenerate" aria-label="Regenerate reply">…</button>
  *   </div>
  * </li>
  * ```
  *
  * Code blocks of assistant messages get the code action toolbars; a user's own code gets none.
+ * An excluded message has the class `is-excluded`, the exclude button pressed, and says so in its
+ * meta line.
  */
 export function createMessageElement(message: ChatMessageView, author: string, deferHighlight: boolean): HTMLLIElement {
   const item = element('li', 'chat-message');
@@ -38,8 +41,40 @@ export function createMessageElement(message: ChatMessageView, author: string, d
   if (message.role === 'user') {
     buttons.append(button('icon-button message-edit', { icon: 'edit', label: text('editMessage') }));
   }
+  buttons.append(button('icon-button message-exclude', { icon: 'eye-closed', label: text('excludeMessage') }));
   item.append(meta, content, buttons);
+  showExcluded(item, message.excluded === true);
   return item;
+}
+
+/** Marks a rendered message as left out of what is sent, or not. */
+export function showExcluded(item: HTMLElement, excluded: boolean): void {
+  item.classList.toggle('is-excluded', excluded);
+  item.querySelector('.message-exclude')?.setAttribute('aria-pressed', String(excluded));
+  const meta = item.querySelector(':scope > .message-meta');
+  let mark = meta?.querySelector('.message-excluded-mark');
+  if (excluded && meta && !mark) {
+    mark = element('span', 'message-excluded-mark', text('excludedMark'));
+    meta.append(' ', mark);
+  } else if (!excluded && mark) {
+    mark.previousSibling?.remove();
+    mark.remove();
+  }
+}
+
+/**
+ * The newest message is always sent: its exclude button stays focusable (so the reason can be
+ * read) but is marked disabled and says why.
+ */
+export function showAlwaysSent(item: HTMLElement, alwaysSent: boolean): void {
+  const toggle = item.querySelector<HTMLButtonElement>('.message-exclude');
+  if (!toggle) {
+    return;
+  }
+  const label = alwaysSent ? text('alwaysSent') : text('excludeMessage');
+  toggle.setAttribute('aria-disabled', String(alwaysSent));
+  toggle.setAttribute('aria-label', label);
+  toggle.title = label;
 }
 
 export function createRegenerateButton(): HTMLButtonElement {

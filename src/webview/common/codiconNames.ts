@@ -23,6 +23,7 @@ export const CODICON_NAMES = [
   'edit',
   'trash',
   'refresh',
+  'eye-closed',
 ] as const;
 
 export type CodiconName = (typeof CODICON_NAMES)[number];
