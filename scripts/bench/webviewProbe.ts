@@ -98,15 +98,37 @@ export async function scrollingFinished(chat: FrameLocator): Promise<boolean> {
   });
 }
 
-/** Opens the conversation titled `title` from the chat's history list and waits for its marks. */
+/** Set by the benchmark (not the webview) when the history item is clicked. */
+const CLICKED_MARK = 'bench:history-item-clicked';
+
+/**
+ * Opens the conversation titled `title` from the chat's history list and waits for its marks;
+ * `sinceClick` is when the newest messages were on screen counted from the click on the history
+ * item (the host reading and sending the conversation included), not from its arrival.
+ */
 export async function openFromHistory(
   chat: FrameLocator,
   title: string,
   lastIndex: number,
-): Promise<Awaited<ReturnType<typeof readMarks>>> {
-  await chat.locator('body').evaluate((_body, names) => names.forEach((name) => performance.clearMarks(name)), Object.values(MARKS));
+): Promise<Awaited<ReturnType<typeof readMarks>> & { readonly sinceClick: number }> {
+  await chat
+    .locator('body')
+    .evaluate((_body, names) => names.forEach((name) => performance.clearMarks(name)), [...Object.values(MARKS), CLICKED_MARK]);
   await chat.locator('button[data-command="toggleHistory"]').click();
-  await chat.locator('button.history-open', { hasText: title }).click();
+  const item = chat.locator('button.history-open', { hasText: title });
+  await item.evaluate((button, mark) => {
+    button.addEventListener('click', () => performance.mark(mark), { capture: true, once: true });
+  }, CLICKED_MARK);
+  await item.click();
   await chat.locator(`li.chat-message[data-index="${lastIndex}"]`).waitFor({ state: 'attached', timeout: 120_000 });
-  return readMarks(chat);
+  const marks = await readMarks(chat);
+  const clickedBeforeArrival = await chat
+    .locator('body')
+    .evaluate(
+      (_body, names) =>
+        (performance.getEntriesByName(names.received, 'mark')[0]?.startTime ?? Number.NaN) -
+        (performance.getEntriesByName(names.clicked, 'mark')[0]?.startTime ?? Number.NaN),
+      { received: MARKS.received, clicked: CLICKED_MARK },
+    );
+  return { ...marks, sinceClick: clickedBeforeArrival + marks[MARKS.firstRender] };
 }

@@ -4,6 +4,7 @@ import { parseChatMessage } from '../core/protocol/chatToHostSchema';
 import { WebviewChannel } from '../webviewHost/webviewChannel';
 import { webviewHtml, webviewOptions } from '../webviewHost/webviewHtml';
 import type { ChatController, ChatViewConnection } from './chatController';
+import { earlierMessages } from './chatViews';
 
 export const CHAT_VIEW_ID = 'clusterChat.chatView';
 
@@ -12,9 +13,10 @@ type MessageOfType = { [Type in ViewMessage['type']]: Extract<ViewMessage, { typ
 /** One handler per message type; a type without one does not compile. */
 type Handlers = { readonly [Type in keyof MessageOfType]: (message: MessageOfType[Type]) => unknown };
 
-function handlersFor(chat: ChatController): Handlers {
+function handlersFor(chat: ChatController, post: (message: HostToChatMessage) => void): Handlers {
   const command = (id: string) => () => vscode.commands.executeCommand(id);
   return {
+    loadEarlier: ({ conversationId, before }) => post(earlierMessages(chat.activeConversation(), conversationId, before)),
     send: ({ text }) => chat.send(text),
     stop: () => chat.stop(),
     draftChanged: ({ text }) => chat.draftChanged(text),
@@ -60,7 +62,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.onShown(view);
-    const handlers = handlersFor(this.controller);
+    const handlers = handlersFor(this.controller, (message) => channel.post(message));
     view.webview.options = webviewOptions(this.extensionUri);
     view.webview.html = webviewHtml(view.webview, this.extensionUri, 'chat', vscode.l10n.t('Cluster Chat'));
     const channel = new WebviewChannel<ChatToHostMessage, HostToChatMessage>(view.webview, {

@@ -61,6 +61,7 @@ export interface ConversationView {
   readonly id: string;
   readonly title: string;
   readonly systemPrompt: string;
+  /** The newest messages; the view asks for the ones before them (`loadEarlier`) once these are on screen. */
   readonly messages: readonly ChatMessageView[];
   readonly error?: ChatErrorView;
   /** A turn of this conversation waits for its reply (each conversation has its own). */
@@ -100,6 +101,8 @@ export type HostToChatMessage =
     }
   /** Messages added at the end (a sent user message, an assistant reply). */
   | { readonly type: 'messagesAppended'; readonly conversationId: string; readonly messages: readonly ChatMessageView[] }
+  /** The answer to `loadEarlier`: the messages before those `chatState` brought. */
+  | { readonly type: 'earlierMessages'; readonly conversationId: string; readonly messages: readonly ChatMessageView[] }
   /** Messages from `index` on were removed (edit and resend, regenerate). */
   | { readonly type: 'messagesTruncated'; readonly conversationId: string; readonly index: number }
   | { readonly type: 'busy'; readonly conversationId: string; readonly busy: boolean }
@@ -134,6 +137,8 @@ export type HostToChatMessage =
 /** What the chat view sends; `chatSchema.ts` checks each message before the host acts on it. */
 export type ChatToHostMessage =
   | { readonly type: 'ready' }
+  /** The messages before `before`, asked for once the newest ones `chatState` brought are on screen. */
+  | { readonly type: 'loadEarlier'; readonly conversationId: string; readonly before: number }
   /** Send the input text (with the pending attachments) as a new user message. */
   | { readonly type: 'send'; readonly text: string }
   | { readonly type: 'stop' }

@@ -12,6 +12,7 @@ const id = text(200);
 
 const ChatToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('loadEarlier'), conversationId: id, before: index }),
   /** Send the input text (with the pending attachments) as a new user message. */
   z.object({ type: z.literal('send'), text: text(1_000_000) }),
   z.object({ type: z.literal('stop') }),

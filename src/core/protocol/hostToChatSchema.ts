@@ -95,6 +95,7 @@ const HostToChatSchema = z.discriminatedUnion('type', [
     history: HistorySchema,
   }),
   z.object({ type: z.literal('messagesAppended'), conversationId: id, messages: MessagesSchema }),
+  z.object({ type: z.literal('earlierMessages'), conversationId: id, messages: MessagesSchema }),
   z.object({ type: z.literal('messagesTruncated'), conversationId: id, index }),
   z.object({ type: z.literal('busy'), conversationId: id, busy: z.boolean() }),
   z.object({ type: z.literal('error'), conversationId: id, error: none(ErrorSchema) }),

@@ -38,6 +38,15 @@ export class BackgroundEstimates {
     this.scheduleNext();
   }
 
+  /** `count` older messages were added at the start of `messages`: they hold the average until estimated. */
+  prepended(messages: readonly ChatMessageView[], count: number): void {
+    this.cancel();
+    this.messages = messages;
+    this.heights.unshift(new Float32Array(count).fill(this.heights.total / Math.max(1, this.heights.count)));
+    this.pending += count;
+    this.scheduleNext();
+  }
+
   /** The messages from `count` on were removed. */
   truncated(count: number): void {
     this.pending = Math.min(this.pending, count);

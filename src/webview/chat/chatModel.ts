@@ -62,6 +62,14 @@ export class ChatModel {
     return replaced;
   }
 
+  /** Adds the messages older than the first one at the start; returns how many. */
+  prepend(messages: readonly ChatMessageView[]): number {
+    const first = this.list[0]?.index ?? Number.POSITIVE_INFINITY;
+    const earlier = messages.filter((message) => message.index < first).map((message) => this.compact(message));
+    this.list = [...earlier, ...this.list];
+    return earlier.length;
+  }
+
   /** Removes the messages from `index` on. */
   truncate(index: number): void {
     this.list = this.list.filter((message) => message.index < index);

@@ -15,6 +15,7 @@ import { HistoryPanel, nextHistory } from './historyPanel';
 import { interceptLinks } from '../common/linkClicks';
 import { MessageList } from './messageList';
 import { NextSendView } from './nextSendView';
+import { applyMessageChange, type MessageChange } from './messageChanges';
 import { SystemPromptPanel } from './systemPromptPanel';
 import { enableActionToolbars } from '../codeActions/actionToolbars';
 import type { ViewFactory } from '../common/view';
@@ -45,7 +46,7 @@ class ChatView {
   ) {
     this.header = createChatHeader(HISTORY_ID);
     this.history = new HistoryPanel(HISTORY_ID, this.header.historyToggle, (message) => this.api.postMessage(message));
-    this.messages = new MessageList(this.model);
+    this.messages = new MessageList(this.model, (request) => this.api.postMessage(request));
     this.find = new FindBox({
       messages: () => this.model.messages,
       firstVisibleIndex: () => this.messages.firstVisibleIndex(),
@@ -111,6 +112,7 @@ class ChatView {
       }
       case 'messagesAppended':
       case 'messagesTruncated':
+      case 'earlierMessages':
         if (this.model.isShown(message.conversationId)) {
           this.changeMessages(message);
         }
@@ -220,17 +222,8 @@ class ChatView {
   }
 
   /** Messages added or removed in the conversation shown. */
-  private changeMessages(message: Extract<HostToChatMessage, { type: 'messagesAppended' | 'messagesTruncated' }>): void {
-    const removedFrom = message.type === 'messagesTruncated' ? message.index : this.model.append(message.messages);
-    if (message.type === 'messagesTruncated') {
-      this.model.truncate(message.index);
-    }
-    if (removedFrom !== undefined) {
-      this.messages.removeFrom(removedFrom);
-    }
-    if (message.type === 'messagesAppended') {
-      this.messages.appendMessages(message.messages);
-    }
+  private changeMessages(message: MessageChange): void {
+    applyMessageChange(this.model, this.messages, message);
     this.composer.messagesChanged();
     this.find.refresh(false);
   }

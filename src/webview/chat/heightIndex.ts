@@ -40,6 +40,18 @@ export class HeightIndex {
     this.rebuild();
   }
 
+  /** Adds heights at the start. */
+  unshift(heights: ArrayLike<number>): void {
+    const grown = new Float32Array(this.heights.length + heights.length);
+    grown.set(Float32Array.from(heights, sanitize));
+    grown.set(this.heights, heights.length);
+    this.heights = grown;
+    const measured = new Uint8Array(grown.length);
+    measured.set(this.measured, heights.length);
+    this.measured = measured;
+    this.rebuild();
+  }
+
   /** Keeps the first `count` heights. */
   truncate(count: number): void {
     this.heights = this.heights.slice(0, Math.max(0, count));

@@ -1,4 +1,5 @@
-import type { ChatMessageView } from '../../core/protocol/chatProtocol';
+import type { ChatMessageView, ChatToHostMessage } from '../../core/protocol/chatProtocol';
+import { loadEarlierAfterPaint } from './earlierMessages';
 import type { ChatModel } from './chatModel';
 import { markRenderOnce, RENDER_MARKS, startRenderMarks } from '../markdown/renderMarks';
 import { element } from '../common/dom';
@@ -15,6 +16,7 @@ import { MAX_RENDERED, NEW_PER_FRAME, RENDER_MARGIN, renderRange, revealTop, sam
 import { ScrollPin } from './scrollPin';
 import { createSpacer, SpacerHeights } from './spacerHeights';
 import { text } from '../common/strings';
+import { ViewAnchors } from './viewAnchor';
 
 /** Appending more messages than this at once defers their highlighting too. */
 const IMMEDIATE_HIGHLIGHT_LIMIT = 5;
@@ -22,6 +24,7 @@ const IMMEDIATE_HIGHLIGHT_LIMIT = 5;
 /**
  * The conversation on the page, virtualized: only the messages near the viewport are in the DOM,
  * spacers stand for the others (their heights estimated until a message was rendered and measured).
+ * The newest messages come first; older ones are added at the start once those are on screen.
  *
  * ```html
  * <div class="chat-scroll">
@@ -54,8 +57,13 @@ export class MessageList {
   private readonly frame = new FrameTask(() => this.update());
   private settling = false;
   private readonly pin: ScrollPin;
+  private readonly anchors: ViewAnchors;
 
-  constructor(private readonly model: ChatModel) {
+  constructor(
+    private readonly model: ChatModel,
+    /** Asks the host for older messages. */
+    private readonly post: (request: ChatToHostMessage) => void,
+  ) {
     this.scroller = element('div', 'chat-scroll');
     this.empty = element('p', 'chat-empty', text('chatEmpty'));
     this.list = element('ol', 'chat-messages');
@@ -72,6 +80,7 @@ export class MessageList {
       dispose: (item) => this.highlighter.forget(item),
     });
     this.pin = new ScrollPin(this.scroller, () => this.frame.schedule());
+    this.anchors = new ViewAnchors(this.scroller, this.pin, this.heights, model);
     if (typeof ResizeObserver === 'function') {
       // Runs after layout, before paint: a message that grew is measured and the view held still in that frame.
       const observer = new ResizeObserver(() => this.holdStill(() => this.measure()));
@@ -93,6 +102,7 @@ export class MessageList {
     this.list.setAttribute('aria-busy', 'true');
     this.update();
     markRenderOnce(RENDER_MARKS.firstRender);
+    loadEarlierAfterPaint(this.model, this.post);
   }
 
   /** Adds messages at the end (already in the model). */
@@ -108,6 +118,14 @@ export class MessageList {
     this.heights.push(added.map((message) => estimateHeight(message, width)));
     this.live.speak();
     this.update(true);
+  }
+
+  /** Adds `count` older messages at the start (already in the model), the view held still. */
+  prependMessages(count: number): void {
+    this.holdStill(() => {
+      this.estimator.prepended(this.model.messages, count);
+      this.rendered.shift(count);
+    }, count);
   }
 
   /** Removes the messages from `index` on (already removed from the model). */
@@ -165,7 +183,7 @@ export class MessageList {
   private update(news = false): void {
     this.frame.cancel();
     // Where the user looks by the heights the page was laid out with, taken before measuring changes them.
-    const anchor = this.pin.pinned ? undefined : this.anchor();
+    const anchor = this.anchors.take();
     this.measure();
     const view = this.viewport();
     const target = renderRange(this.heights, view, Math.max(RENDER_MARGIN, view.height), MAX_RENDERED);
@@ -178,7 +196,7 @@ export class MessageList {
     this.decorate();
     const resized = this.measure();
     this.placeSpacers();
-    this.restore(anchor);
+    this.anchors.restore(anchor);
     if (resized || !sameRange(next, target)) {
       this.frame.schedule();
     } else if (this.settling) {
@@ -188,12 +206,12 @@ export class MessageList {
     }
   }
 
-  /** Changes heights without moving what the user looks at. */
-  private holdStill(change: () => void): void {
-    const anchor = this.pin.pinned ? undefined : this.anchor();
+  /** Changes heights without moving what the user looks at (`shift`: messages the model has before the heights' first). */
+  private holdStill(change: () => void, shift = 0): void {
+    const anchor = this.anchors.take(shift);
     change();
     this.placeSpacers();
-    this.restore(anchor);
+    this.anchors.restore(anchor);
     this.frame.schedule();
   }
 
@@ -213,24 +231,6 @@ export class MessageList {
       }
     }
     return changed;
-  }
-
-  /** The message at the top of the view and how far into it the view starts. */
-  private anchor(): { readonly position: number; readonly offset: number } {
-    const top = this.scroller.scrollTop;
-    const position = this.heights.positionAt(top);
-    return { position, offset: top - this.heights.offsetOf(position) };
-  }
-
-  private restore(anchor: { readonly position: number; readonly offset: number } | undefined): void {
-    if (!anchor) {
-      this.pin.keepAtEnd();
-      return;
-    }
-    const top = this.heights.offsetOf(anchor.position) + anchor.offset;
-    if (Math.abs(top - this.scroller.scrollTop) >= 1) {
-      this.pin.moveTo(top);
-    }
   }
 
   private viewport(): Viewport {

@@ -72,6 +72,7 @@ export class NextSendView {
       case 'chatState':
       case 'messagesAppended':
       case 'messagesTruncated':
+      case 'earlierMessages':
       case 'setDraft':
         break;
       default:

@@ -80,6 +80,17 @@ export class RenderedItems {
     return changed;
   }
 
+  /** `count` messages were added before all others: the same elements now stand `count` positions further on. */
+  shift(count: number): void {
+    const shifted = [...this.items].map(([position, item]): [number, Rendered] => [position + count, item]);
+    this.items.clear();
+    for (const [position, item] of shifted) {
+      this.items.set(position, item);
+      item.element.setAttribute('aria-posinset', String(position + 1));
+    }
+    this.shown = this.shown.end > this.shown.start ? { start: this.shown.start + count, end: this.shown.end + count } : EMPTY_RANGE;
+  }
+
   clear(): void {
     for (const { element } of this.items.values()) {
       this.factory.dispose(element);
