@@ -1,0 +1,84 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { measureRequest } from '../../src/core/chat/contextMeter';
+import { appendMessage, requestMessages } from '../../src/core/chat/conversation';
+import { replayLog } from '../../src/core/chat/conversationLog';
+import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from './testEnvironment';
+
+const SECRET = 'SECRET-LOG-DUMP line one';
+
+interface Received {
+  readonly clusterId: string | undefined;
+  readonly bodyBase64: string;
+}
+
+describe('Context meter and excluded messages, against the emulator', function () {
+  this.timeout(60_000);
+  const emulator = emulatorFromEnvironment();
+
+  before(() => useEmulator('demo', 'Demo'));
+  after(() => stopUsingEmulator());
+
+  /** The body of the newest request the emulator received for `clusterId`. */
+  async function lastBody(clusterId: string): Promise<string> {
+    const response = await fetch(`${emulator.baseUrl}/_emulator/received`);
+    const { requests } = (await response.json()) as { requests: Received[] };
+    const last = requests.filter((request) => request.clusterId === clusterId).at(-1);
+    assert.ok(last, `the emulator received a request for ${clusterId}`);
+    return Buffer.from(last.bodyBase64, 'base64').toString('utf8');
+  }
+
+  it('leaves an excluded message out of what the emulator receives, counts what it receives, and includes it again', async () => {
+    const { testing } = await activateExtension();
+    await testing.chat.newChat();
+    await testing.chat.send(SECRET);
+    await testing.chat.send('Second question');
+    await testing.chat.nextSend.setExcluded(0, true);
+    const conversation = testing.chat.activeConversation();
+    assert.equal(conversation.messages[0]?.excluded, true);
+
+    const expected = requestMessages(appendMessage(conversation, { role: 'user', content: 'Third question', at: '' }));
+    await testing.chat.send('Third question');
+    const sent = await lastBody('demo');
+    const received = (JSON.parse(sent) as { content: { messages: { role: string; content: string }[] } }).content.messages;
+    assert.deepEqual(received, expected, 'the emulator received the system prompt and every message not excluded');
+    assert.ok(!received.some((message) => message.content === SECRET), 'the excluded message is not in the body the emulator received');
+    assert.equal(Buffer.byteLength(sent, 'utf8'), measureRequest(expected).bytes, 'the meter counts the bytes the emulator received');
+    assert.equal(testing.chat.activeConversation().messages[0]?.content, SECRET, 'the message stays in the conversation');
+
+    const log = fs.readFileSync(path.join(testing.conversationsFolder, `${conversation.id}.jsonl`), 'utf8');
+    assert.match(log, /"t":"excl"/);
+    assert.equal(replayLog(conversation.id, log).conversation.messages[0]?.excluded, true, 'the exclusion is read back from the log');
+
+    await testing.chat.nextSend.setExcluded(0, false);
+    await testing.chat.send('Fourth question');
+    const again = (JSON.parse(await lastBody('demo')) as { content: { messages: { content: string }[] } }).content.messages;
+    assert.equal(again[1]?.content, SECRET, 'included again, it is sent again');
+  });
+
+  it('the newest message cannot be excluded', async () => {
+    const { testing } = await activateExtension();
+    await testing.chat.newChat();
+    await testing.chat.send('Only question');
+    const newest = testing.chat.activeConversation().messages.length - 1;
+    await testing.chat.nextSend.setExcluded(newest, true);
+    assert.equal(testing.chat.activeConversation().messages[newest]?.excluded, undefined);
+  });
+
+  it('a cluster set to ask before sending refuses requests that are not the user’s own, naming the cluster, and sends nothing', async () => {
+    const { testing, ...api } = await activateExtension();
+    const previous = testing.clusters.list().find((cluster) => cluster.id === 'echo');
+    await testing.clusters.upsert({ id: 'echo', label: 'Careful Echo', askBeforeSending: true });
+    try {
+      const before = await clusterStats(emulator.baseUrl, 'echo');
+      await assert.rejects(
+        api.sendConversation([{ role: 'user', content: 'Hi' }], { clusterId: 'echo' }),
+        /Careful Echo.*ask before sending/,
+      );
+      assert.equal((await clusterStats(emulator.baseUrl, 'echo')).received, before.received, 'nothing reached the cluster');
+    } finally {
+      await (previous ? testing.clusters.upsert(previous) : testing.clusters.remove('echo'));
+    }
+  });
+});
