@@ -3,12 +3,16 @@ import type { ChatMessageRef, HostToChatMessage } from '../core/protocol/chatPro
 import type { CodeAction } from '../core/protocol/replyProtocol';
 import type { ReplyActions } from '../replies/replyActions';
 import type { ConversationStore } from './conversationStore';
+import { ChatRequestMarks } from './chatRequestMarks';
 
 /**
  * Copy, Insert, Replace, Diff and New File on a chat message: the reply view's actions, applied
  * to the message's markdown. Each answers with `actionDone` naming the same message.
  */
 export class ChatCodeActions {
+  /** The inspector record of each reply, for Show Request. */
+  readonly requestMarks = new ChatRequestMarks();
+
   constructor(
     private readonly store: ConversationStore,
     private readonly actions: ReplyActions,
@@ -35,7 +39,14 @@ export class ChatCodeActions {
     const id = `${reply.conversationId}/${reply.index}`;
     const ok = await this.actions
       .perform(
-        { id, title: conversation.title, cluster: message.cluster ?? '', markdown: message.content, source: undefined },
+        {
+          id,
+          title: conversation.title,
+          cluster: message.cluster ?? '',
+          markdown: message.content,
+          source: undefined,
+          inspection: this.requestMarks.get(conversation.id, message.at),
+        },
         action,
         block,
       )

@@ -53,11 +53,11 @@ export class ChatController implements vscode.Disposable {
     this.store = new ConversationStore(files, memento, log);
     this.unread = new UnreadReplies(memento);
     const post = (message: HostToChatMessage): void => this.post(message);
-    this.turns = new ChatTurns(this.store, pipeline, post, (reply) => this.replyArrived(reply));
+    this.codeActions = new ChatCodeActions(this.store, actions, log, post);
+    this.turns = new ChatTurns(this.store, pipeline, post, (reply) => this.replyArrived(reply), this.codeActions.requestMarks);
     this.nextSend = new NextSend(this.store, () => this.attachments.all, post);
     this.attachments = new PendingAttachments((message) => (post(message), this.nextSend.postMeter()));
     this.search = new HistorySearch(this.store, files, post);
-    this.codeActions = new ChatCodeActions(this.store, actions, log, post);
     this.subscriptions.push(
       this.unread,
       clusters.onDidChangeActive(() => this.post({ type: 'cluster', cluster: clusterView(this.clusters.active()) })),

@@ -6,6 +6,7 @@ import { recoveryActionsFor, settingsQueryFor } from '../core/client/recovery';
 import type { ChatErrorView, ErrorAction, HostToChatMessage } from '../core/protocol/chatProtocol';
 import type { RequestPipeline } from '../service/requestPipeline';
 import { lastIndexOf, lastMessageView } from './chatViews';
+import type { ChatRequestMarks } from './chatRequestMarks';
 import type { ConversationStore } from './conversationStore';
 
 /** A reply saved in its conversation, and how long the user waited for it. */
@@ -30,6 +31,7 @@ export class ChatTurns {
     private readonly pipeline: RequestPipeline,
     private readonly post: (message: HostToChatMessage) => void,
     private readonly replied: (reply: ArrivedReply) => void,
+    private readonly requestMarks: ChatRequestMarks,
   ) {}
 
   isBusy(conversationId: string): boolean {
@@ -150,6 +152,7 @@ export class ChatTurns {
         appendMessage(current, { role: 'assistant', content: sent.reply.assistant.content, cluster: clusterLabel(sent.cluster), at }),
       );
       const saved = await this.store.save(updated);
+      this.requestMarks.mark(conversationId, at, sent.inspection);
       // When another window added messages meanwhile, the store's change event re-sends the whole conversation.
       if (saved.messages.length === updated.messages.length) {
         this.post({ type: 'messagesAppended', conversationId, messages: [lastMessageView(saved)] });

@@ -17,6 +17,11 @@ export function registerInspector(history: RequestHistory): vscode.Disposable {
     vscode.workspace.registerTextDocumentContentProvider(REQUEST_SCHEME, documents),
     vscode.commands.registerCommand(SHOW_REQUEST_COMMAND, async (id?: unknown) => {
       const record = typeof id === 'number' ? history.get(id) : await pickRequest(history);
+      if (!record && typeof id === 'number') {
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('This request is no longer kept: the inspector holds the last 50 requests of this window.'),
+        );
+      }
       return record ? show(record) : undefined;
     }),
     vscode.commands.registerCommand('clusterChat.showLastRequest', () => {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { CodeAction } from '../core/protocol/replyProtocol';
 import { type ProposalDocuments } from './proposalDocuments';
 import type { StoredReply } from './replyStore';
+import { SHOW_REQUEST_COMMAND } from '../inspector/inspectorCommands';
 
 interface Payload {
   readonly text: string;
@@ -28,6 +29,15 @@ export class ReplyActions {
 
   /** Runs an action; resolves whether it was carried out. */
   async perform(reply: StoredReply, action: CodeAction, block: number | 'all'): Promise<boolean> {
+    if (action === 'showRequest') {
+      if (reply.inspection === undefined) {
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('This request is no longer kept: the inspector holds the last 50 requests of this window.'),
+        );
+        return false;
+      }
+      return (await vscode.commands.executeCommand(SHOW_REQUEST_COMMAND, reply.inspection)) !== undefined;
+    }
     const payload = await payloadOf(reply, block);
     if (!payload) {
       return false;

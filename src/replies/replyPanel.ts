@@ -33,7 +33,13 @@ export class ReplyPanel implements vscode.Disposable {
     this.panel.webviewPanel.reveal(vscode.ViewColumn.Beside, true);
     this.panel.channel.post({
       type: 'showReply',
-      reply: { replyId: reply.id, title: reply.title, cluster: reply.cluster, markdown: reply.markdown, actions: ACTIONS_WITH_SOURCE },
+      reply: {
+        replyId: reply.id,
+        title: reply.title,
+        cluster: reply.cluster,
+        markdown: reply.markdown,
+        actions: reply.inspection === undefined ? ACTIONS_WITH_SOURCE : [...ACTIONS_WITH_SOURCE, 'showRequest'],
+      },
     });
   }
 
@@ -62,7 +68,7 @@ export class ReplyPanel implements vscode.Disposable {
 
   private async codeAction(message: Extract<WebviewToHostMessage, { type: 'codeAction' }>, channel: ReplyChannel): Promise<void> {
     const reply = this.replies.get(message.replyId);
-    if (!reply || !ACTIONS_WITH_SOURCE.includes(message.action)) {
+    if (!reply || !(ACTIONS_WITH_SOURCE.includes(message.action) || (message.action === 'showRequest' && reply.inspection !== undefined))) {
       return;
     }
     const run =

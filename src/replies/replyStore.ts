@@ -12,6 +12,8 @@ export interface StoredReply {
   readonly source: SourceAnchor | undefined;
   /** The conversation that produced the reply (request and reply), for “Continue in Chat”. */
   readonly conversation?: readonly Message[];
+  /** The request inspector's record of the request this reply answered. */
+  readonly inspection?: number | undefined;
 }
 
 const KEEP = 20;

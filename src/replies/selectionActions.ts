@@ -86,13 +86,14 @@ async function runSelectionAction(
   const delivered = await runner.run({
     title,
     messages,
-    deliver: ({ reply, cluster }) => {
+    deliver: ({ reply, cluster, inspection }) => {
       const stored = replies.add({
         title: `${title} · ${fileName.split('/').pop() ?? fileName}`,
         cluster: cluster.label ?? cluster.id,
         markdown: reply.assistant.content,
         source,
         conversation: [...messages, reply.assistant],
+        inspection,
       });
       panel.show(stored);
     },

@@ -16,6 +16,8 @@ export function localizedWebviewStrings(): WebviewStrings {
     newFileDone: vscode.l10n.t('Opened'),
     continueInChat: vscode.l10n.t('Continue in Chat'),
     continueInChatDone: vscode.l10n.t('Sent to Chat'),
+    showRequest: vscode.l10n.t('Show Request'),
+    showRequestDone: vscode.l10n.t('Request Shown'),
     failed: vscode.l10n.t('Failed'),
     targetWholeReply: vscode.l10n.t('{0} (whole reply)'),
     targetBlock: vscode.l10n.t('{0} (block {1})'),

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { appended, assistant, chatState, truncated, user } from './helpers/chatFixtures';
+import { appended, assistant, chatState, CONVERSATION_ID, truncated, user } from './helpers/chatFixtures';
 import { click } from './helpers/gestures';
 import { usePage } from './helpers/page';
 import { all, attributes, one, textOf } from './helpers/query';
@@ -72,8 +72,14 @@ describe('Chat message list', () => {
     const buttons = (index: number): string[] =>
       all(chat.message(index), ':scope > .message-actions > button').map((button) => button.className);
     assert.deepEqual(buttons(0), ['icon-button message-copy', 'icon-button message-edit', 'icon-button message-exclude']);
-    assert.deepEqual(buttons(1), ['icon-button message-copy', 'icon-button message-exclude']);
-    assert.deepEqual(buttons(3), ['icon-button message-copy', 'icon-button message-exclude', 'icon-button message-regenerate']);
+    assert.deepEqual(buttons(1), ['icon-button message-copy', 'icon-button message-show-request', 'icon-button message-exclude']);
+    assert.deepEqual(buttons(3), [
+      'icon-button message-copy',
+      'icon-button message-show-request',
+      'icon-button message-exclude',
+      'icon-button message-regenerate',
+    ]);
+    assert.equal(one(chat.message(1), 'button.message-show-request').getAttribute('aria-label'), 'Show Request');
     assert.equal(one(chat.message(3), 'button.message-regenerate').getAttribute('aria-label'), 'Regenerate reply');
     assert.equal(one(chat.message(0), 'button.message-edit').getAttribute('aria-label'), 'Edit and resend');
   });
@@ -88,7 +94,12 @@ describe('Chat message list', () => {
 
     click(one(chat.message(3), 'button.message-regenerate'));
     click(one(chat.message(1), 'button.message-copy'));
-    assert.deepEqual(page.host.posted, [{ type: 'regenerate' }, { type: 'copyMessage', index: 1 }]);
+    click(one(chat.message(1), 'button.message-show-request'));
+    assert.deepEqual(page.host.posted, [
+      { type: 'regenerate' },
+      { type: 'copyMessage', index: 1 },
+      { type: 'codeAction', reply: { conversationId: CONVERSATION_ID, index: 1 }, action: 'showRequest', block: 'all' },
+    ]);
   });
 
   it('adds appended messages at the end, and replaces a message whose index is already shown along with everything after it', () => {

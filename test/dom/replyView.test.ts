@@ -67,6 +67,15 @@ describe('Reply view', () => {
     assert.deepEqual(attributes(second, 'button[data-action]', 'data-block'), ['1', '1', '1', '1']);
   });
 
+  it('offers Show Request for the whole reply only, and posts it as an action on the whole reply', () => {
+    const view = ReplyPage.mount(page, show({ ...EXPLAIN, actions: [...EXPLAIN.actions, 'showRequest'] }));
+    const button = one(view.actions, 'button[data-action="showRequest"]');
+    assert.equal(button.getAttribute('aria-label'), 'Show Request (whole reply)');
+    assert.deepEqual(all(view.content, 'button[data-action="showRequest"]'), [], 'no code block offers it');
+    click(button);
+    assert.deepEqual(page.host.posted, [{ type: 'codeAction', replyId: 'r1', action: 'showRequest', block: 'all' }]);
+  });
+
   it('posts codeAction for a block’s button and for the whole reply', () => {
     const view = ReplyPage.mount(page, show(EXPLAIN));
     click(one(view.content, '.code-block[data-block-index="1"] button[data-action="insert"]'));

@@ -115,7 +115,19 @@ describe(`Request inspector: what each caller sent, byte for byte (VS Code ${vsc
     const before = testing.requests.latest()?.id;
     await testing.chat.newChat();
     await testing.chat.send('Inspect me: naïve 日本語 😀 "quoted" `code`');
-    await checkInspector(await newestOf('chat', before), 'demo');
+    const record = await newestOf('chat', before);
+    await checkInspector(record, 'demo');
+
+    // Show Request on the reply opens its own request's page.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const conversation = testing.chat.activeConversation();
+    await testing.chat.codeActions.perform(
+      { conversationId: conversation.id, index: conversation.messages.length - 1 },
+      'showRequest',
+      'all',
+    );
+    const page = vscode.window.activeTextEditor?.document.getText() ?? '';
+    assert.ok(page.includes(`- **Request id:** ${record.requestId ?? '?'}\n`), page);
   });
 
   it('a selection action', async () => {
@@ -125,7 +137,9 @@ describe(`Request inspector: what each caller sent, byte for byte (VS Code ${vsc
     const editor = await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
     editor.selection = new vscode.Selection(0, 0, 0, 22);
     await vscode.commands.executeCommand('clusterChat.explainSelection');
-    await checkInspector(await newestOf('selectionAction', before), 'demo');
+    const record = await newestOf('selectionAction', before);
+    await checkInspector(record, 'demo');
+    assert.equal(testing.replies.last()?.inspection, record.id, 'the reply view’s Show Request opens this record');
   });
 
   it('@cluster', async function () {

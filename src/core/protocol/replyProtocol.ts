@@ -4,8 +4,11 @@
  * `replySchema.ts` before acting on it.
  */
 
-/** What the user can do with a code block, or with the whole reply (`block: 'all'`). */
-export const CODE_ACTIONS = ['copy', 'insert', 'replace', 'diff', 'newFile', 'continueInChat'] as const;
+/**
+ * What the user can do with a code block, or with the whole reply (`block: 'all'`). `showRequest`
+ * opens the request inspector on the request the reply answered, so only the whole reply offers it.
+ */
+export const CODE_ACTIONS = ['copy', 'insert', 'replace', 'diff', 'newFile', 'continueInChat', 'showRequest'] as const;
 export type CodeAction = (typeof CODE_ACTIONS)[number];
 
 /** A reply as the reply view shows it. */

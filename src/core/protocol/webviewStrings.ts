@@ -16,6 +16,8 @@ export const WEBVIEW_STRING_DEFAULTS = {
   newFileDone: 'Opened',
   continueInChat: 'Continue in Chat',
   continueInChatDone: 'Sent to Chat',
+  showRequest: 'Show Request',
+  showRequestDone: 'Request Shown',
   failed: 'Failed',
   targetWholeReply: '{0} (whole reply)',
   targetBlock: '{0} (block {1})',

@@ -11,7 +11,7 @@ export type ChatClick =
   | { readonly kind: 'toggleHistory' }
   | { readonly kind: 'openConversation'; readonly id: string }
   | { readonly kind: 'saveSystemPrompt' }
-  | { readonly kind: 'codeAction'; readonly index: number; readonly action: CodeAction; readonly block: number }
+  | { readonly kind: 'codeAction'; readonly index: number; readonly action: CodeAction; readonly block: number | 'all' }
   | { readonly kind: 'copyMessage'; readonly index: number }
   | { readonly kind: 'edit'; readonly index: number }
   | { readonly kind: 'regenerate' };
@@ -69,6 +69,9 @@ function messageClick(button: HTMLButtonElement): ChatClick | undefined {
   if (button.matches(ACTION_BUTTON_SELECTOR)) {
     const target = readButtonAction(button);
     return target && target.block !== 'all' ? { kind: 'codeAction', index, action: target.action, block: target.block } : undefined;
+  }
+  if (button.classList.contains('message-show-request')) {
+    return { kind: 'codeAction', index, action: 'showRequest', block: 'all' };
   }
   if (button.classList.contains('message-copy')) {
     return { kind: 'copyMessage', index };

@@ -14,6 +14,7 @@ import { text } from '../common/strings';
  *   <div class="message-actions" role="group" aria-label="Message actions">
  *     <button class="message-copy" aria-label="Copy message">…</button>
  *     (user messages) <button class="message-edit" aria-label="Edit and resend">…</button>
+ *     (assistant messages) <button class="message-show-request" aria-label="Show Request">…</button>
  *     <button class="message-exclude" aria-label="Exclude from what is sent" aria-pressed="false">…</button>
  *     (last assistant message) <button class="message-regenerate" aria-label="Regenerate reply">…</button>
  *   </div>
@@ -40,6 +41,8 @@ export function createMessageElement(message: ChatMessageView, author: string, d
   buttons.append(button('icon-button message-copy', { icon: 'copy', label: text('copyMessage') }));
   if (message.role === 'user') {
     buttons.append(button('icon-button message-edit', { icon: 'edit', label: text('editMessage') }));
+  } else {
+    buttons.append(button('icon-button message-show-request', { icon: 'inspect', label: text('showRequest') }));
   }
   buttons.append(button('icon-button message-exclude', { icon: 'eye-closed', label: text('excludeMessage') }));
   item.append(meta, content, buttons);

@@ -32,6 +32,7 @@ const ICONS: Record<CodeAction, CodiconName> = {
   diff: 'diff',
   newFile: 'new-file',
   continueInChat: 'comment-discussion',
+  showRequest: 'inspect',
 };
 
 export interface ButtonAction {

@@ -12,6 +12,7 @@ const LABEL_KEYS: Record<CodeAction, { readonly label: WebviewStringKey; readonl
   diff: { label: 'diff', done: 'diffDone' },
   newFile: { label: 'newFile', done: 'newFileDone' },
   continueInChat: { label: 'continueInChat', done: 'continueInChatDone' },
+  showRequest: { label: 'showRequest', done: 'showRequestDone' },
 };
 
 /** The button's visible label. */

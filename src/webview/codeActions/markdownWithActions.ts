@@ -9,11 +9,13 @@ import { sanitizeHtml } from '../markdown/sanitize';
  */
 export function renderReplyContent(markdown: string, actions: readonly CodeAction[], options: RenderOptions = {}): DocumentFragment {
   const fragment = sanitizeHtml(renderMarkdown(markdown, options));
+  // A block's toolbar acts on the block; the request belongs to the whole reply.
+  const blockActions = actions.filter((action) => action !== 'showRequest');
   for (const block of fragment.querySelectorAll<HTMLElement>('div.code-block')) {
     const index = Number(block.dataset['blockIndex']);
     const toolbar = block.querySelector<HTMLElement>(':scope > .code-actions');
     if (Number.isInteger(index) && index >= 0 && toolbar) {
-      appendActionButtons(toolbar, actions, index);
+      appendActionButtons(toolbar, blockActions, index);
     }
   }
   return fragment;

@@ -24,6 +24,7 @@ export const CODICON_NAMES = [
   'trash',
   'refresh',
   'eye-closed',
+  'inspect',
 ] as const;
 
 export type CodiconName = (typeof CODICON_NAMES)[number];

@@ -10,7 +10,7 @@ describe('action labels', () => {
   it('uses the documented visible labels', () => {
     assert.deepEqual(
       CODE_ACTIONS.map((action) => actionLabel(action)),
-      ['Copy', 'Insert at Cursor', 'Replace Selection', 'Apply with Diff Preview', 'Open in New File', 'Continue in Chat'],
+      ['Copy', 'Insert at Cursor', 'Replace Selection', 'Apply with Diff Preview', 'Open in New File', 'Continue in Chat', 'Show Request'],
     );
   });
 
