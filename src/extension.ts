@@ -27,6 +27,8 @@ import { RequestRunner } from './replies/requestRunner';
 import { registerSelectionActions } from './replies/selectionActions';
 import { ClusterStatusBar } from './clusters/clusterStatusBar';
 import { registerCommitMessageCommands } from './sourceControl/commitMessageCommands';
+import { registerExplainTerminalCommand } from './terminal/explainTerminalCommand';
+import { TerminalWatcher } from './terminal/terminalWatcher';
 import { registerCheckConnection } from './connection/checkConnectionCommand';
 import { AskClusterTool } from './tools/askClusterTool';
 import { registerAskClusterTool } from './tools/registerAskClusterTool';
@@ -70,6 +72,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     await chat.switchTo(conversationId);
     await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
   });
+  const terminalWatcher = new TerminalWatcher();
   const runner = new RequestRunner(pipeline, errors);
   const inlineProposals = new InlineProposals();
   const editDependencies = {
@@ -110,6 +113,8 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     registerEditInPlace(editDependencies),
     registerClusterCodeActions(),
     registerProblemCommands(editDependencies, replies, panel),
+    terminalWatcher,
+    registerExplainTerminalCommand(terminalWatcher, runner, replies, panel),
     chat,
     replyNotices,
     chat.unread.onDidArrive((reply) => replyNotices.arrived(reply)),
@@ -146,6 +151,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
     chat,
     replyNotices,
     requests,
+    terminalWatcher,
     logFolder: vscode.Uri.joinPath(context.logUri, '..').fsPath,
     conversationsFolder,
     participant: participantRegistration ? participant : undefined,

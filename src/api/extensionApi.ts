@@ -10,6 +10,7 @@ import type { InlineProposals } from '../inlineEdit/inlineProposals';
 import type { ReplyStore } from '../replies/replyStore';
 import type { AskClusterTool } from '../tools/askClusterTool';
 import type { RequestHistory } from '../core/inspector/requestHistory';
+import type { TerminalWatcher } from '../terminal/terminalWatcher';
 
 /**
  * What `activate()` returns: the API for other extensions. The hooks under `testing` exist only
@@ -31,6 +32,8 @@ export interface ClusterChatExports extends ClusterChatApi {
     readonly replyNotices: ReplyNotices;
     /** The request inspector's records of the last 50 requests. */
     readonly requests: RequestHistory;
+    /** The last finished command of each terminal with shell integration. */
+    readonly terminalWatcher: TerminalWatcher;
     /** The extension host's log folder, which holds the Output channel's file. */
     readonly logFolder: string;
     /** Where conversations are saved (one JSON file each). */

@@ -1,7 +1,7 @@
 import type { ClusterErrorKind } from '../client/errors';
 
 /** Who sent a request: shown in the inspector and the log, so a request can be traced to the feature that made it. */
-export type RequestCaller = 'selectionAction' | 'sourceControl' | 'chat' | 'participant' | 'languageModel' | 'api' | 'tool';
+export type RequestCaller = 'selectionAction' | 'sourceControl' | 'terminal' | 'chat' | 'participant' | 'languageModel' | 'api' | 'tool';
 
 /** How a request ended; `pending` while it runs. */
 export type RequestOutcome = 'pending' | 'ok' | ClusterErrorKind;

@@ -87,6 +87,8 @@ export function callerLabel(caller: RequestCaller): string {
       return l10n.t('Selection action');
     case 'sourceControl':
       return l10n.t('Write Commit Message');
+    case 'terminal':
+      return l10n.t('Explain with Cluster');
     case 'participant':
       return l10n.t('@cluster in the Chat view');
     case 'languageModel':
