@@ -124,4 +124,15 @@ describe('Chat context meter and excluded messages', () => {
     chat.receive({ type: 'excluded', conversationId: 'other', index: 0, excluded: false });
     assert.ok(chat.message(0).classList.contains('is-excluded'));
   });
+
+  it('shows no figure while only the newest messages of a long conversation have arrived, and the figure once all have', () => {
+    const chat = ChatPage.mount(page, chatState({ messages: [user(200, 'Newest question'), assistant(201, 'Newest answer')] }), {
+      type: 'meter',
+      settings: SETTINGS,
+      attached: '',
+    });
+    assert.equal(meter(chat).hidden, true);
+    chat.receive({ type: 'earlierMessages', conversationId: CONVERSATION_ID, messages: [user(0, 'First'), assistant(1, 'Reply')] });
+    assert.equal(meter(chat).hidden, false, 'shown once the conversation is whole');
+  });
 });

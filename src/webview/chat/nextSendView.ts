@@ -91,7 +91,9 @@ export class NextSendView {
   }
 
   private show(): void {
-    if (this.model.conversationId === undefined) {
+    // Until the older messages have arrived, the view cannot count what is sent: no figure rather than a wrong one.
+    if (this.model.conversationId === undefined || (this.model.messages[0]?.index ?? 0) > 0) {
+      this.element.hidden = true;
       return;
     }
     this.base ??= meterBase(sentMessages(this.model.systemPrompt, this.model.messages), this.attached);
