@@ -10,6 +10,8 @@ export class ReplyNotices implements vscode.Disposable {
   private view: vscode.WebviewView | undefined;
   private viewSubscriptions: vscode.Disposable[] = [];
   private unseen = 0;
+  /** Whether the view shows a badge (as VS Code keeps it, whichever view object set it). */
+  private badgeShown = false;
   /** How long a wait must be before the notification; shorter only in tests. */
   offerAfterMs = OFFER_TO_OPEN_AFTER_MS;
   /** The last notification's text (tests read it: notifications are not in the DOM of the test host). */
@@ -56,14 +58,19 @@ export class ReplyNotices implements vscode.Disposable {
     if (this.view?.visible) {
       this.unseen = 0;
     }
-    if (this.view) {
-      this.view.badge =
-        this.unseen > 0
-          ? {
-              value: this.unseen,
-              tooltip: this.unseen === 1 ? vscode.l10n.t('1 new reply') : vscode.l10n.t('{0} new replies', this.unseen),
-            }
-          : undefined;
+    if (!this.view) {
+      return;
+    }
+    if (this.unseen > 0) {
+      const tooltip = this.unseen === 1 ? vscode.l10n.t('1 new reply') : vscode.l10n.t('{0} new replies', this.unseen);
+      this.view.badge = { value: this.unseen, tooltip };
+      this.badgeShown = true;
+    } else if (this.badgeShown) {
+      // The badge belongs to the view id, but a view resolved anew (VS Code 1.100 does so when a hidden view
+      // is shown) starts with none of its own and skips setting none again: set one, then none.
+      this.view.badge = { value: 0, tooltip: '' };
+      this.view.badge = undefined;
+      this.badgeShown = false;
     }
   }
 
