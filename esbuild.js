@@ -88,6 +88,71 @@ const withoutSimdHttpParser = {
 };
 
 /**
+ * undici's HTTP parser is WebAssembly kept in its source as base64 text, which compresses a third
+ * worse than the module itself. The bundle gets the module as a file beside it (`llhttp.wasm`),
+ * read when undici first needs its parser.
+ */
+const httpParserAsFile = {
+  name: 'http-parser-as-file',
+  setup(build) {
+    build.onLoad({ filter: /llhttp[\\/]llhttp-wasm\.js$/ }, (args) => {
+      const outdir = path.dirname(path.resolve(build.initialOptions.absWorkingDir ?? __dirname, build.initialOptions.outfile));
+      fs.mkdirSync(outdir, { recursive: true });
+      fs.writeFileSync(path.join(outdir, 'llhttp.wasm'), require(args.path));
+      return {
+        contents: "module.exports = require('node:fs').readFileSync(require('node:path').join(__dirname, 'llhttp.wasm'));",
+        loader: 'js',
+      };
+    });
+  },
+};
+
+/**
+ * Parts of undici the client never reaches, left out of the host bundle: the fetch body encoder
+ * (loaded only for FormData request bodies; every request body is a Buffer) and the HTTP/2 client
+ * (used only when a dispatcher is made with `allowH2`, which none is). Each is replaced by a module
+ * that fails loudly, so a future use shows up at once in the tests instead of silently.
+ */
+const withoutUnusedHttpParts = {
+  name: 'without-unused-http-parts',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/web\/fetch\/body\.js$/ }, () => ({ path: 'fetch-body', namespace: 'unused-http-part' }));
+    build.onResolve({ filter: /^\.\/client-h2\.js$/ }, () => ({ path: 'client-h2', namespace: 'unused-http-part' }));
+    build.onLoad({ filter: /.*/, namespace: 'unused-http-part' }, (args) => ({
+      contents:
+        args.path === 'client-h2'
+          ? "module.exports = () => { throw new Error('HTTP/2 is not enabled in the Cluster Chat bundle'); };"
+          : "module.exports = { extractBody: () => { throw new Error('FormData bodies are not used by Cluster Chat'); } };",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The host never renders markdown, so links in text (markdown-it's linkify) never matter to it: the
+ * code blocks it looks for are block tokens, which linkify does not touch. A matcher that finds no
+ * link stands in for linkify-it and its Unicode tables.
+ */
+const hostWithoutLinkify = {
+  name: 'host-without-linkify',
+  setup(build) {
+    build.onResolve({ filter: /^linkify-it$/ }, () => ({ path: 'linkify-it', namespace: 'host-without-linkify' }));
+    build.onLoad({ filter: /.*/, namespace: 'host-without-linkify' }, () => ({
+      contents: `export class LinkifyIt {
+  test() { return false; }
+  matchAtStart() { return null; }
+  match() { return null; }
+  pretest() { return false; }
+  set() { return this; }
+  tlds() { return this; }
+  add() { return this; }
+}`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * The host parses replies with markdown-it only to find code blocks (their index, info string and
  * content), and named HTML entities never change where a block starts or what its code is: code is
  * never entity-decoded. So the host bundle gets a decoder for the few entities an info string may
@@ -130,7 +195,7 @@ function buildTargets(production) {
       target: 'node20',
       external: ['vscode'],
       mainFields: ['module', 'main'],
-      plugins: [withoutSimdHttpParser, hostHtmlEntities],
+      plugins: [withoutSimdHttpParser, httpParserAsFile, withoutUnusedHttpParts, hostWithoutLinkify, hostHtmlEntities],
     },
     {
       ...shared,

@@ -21,6 +21,7 @@ describe('the packaged .vsix', () => {
       'extension/dist/webview.js',
       'extension/dist/codicons.css',
       'extension/dist/codicon.woff2',
+      'extension/dist/llhttp.wasm',
       'extension/readme.md',
       'extension/changelog.md',
       'extension/LICENSE.txt',
@@ -32,7 +33,7 @@ describe('the packaged .vsix', () => {
 
   it('holds nothing that is not needed at run time', () => {
     const allowed =
-      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|package\.nls(\.[a-z-]+)?\.json|l10n\/bundle\.l10n(\.[a-z-]+)?\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension\.js|webview\.js|codicons\.css|codicon\.woff2)|media\/[^/]+))$/;
+      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|package\.nls(\.[a-z-]+)?\.json|l10n\/bundle\.l10n(\.[a-z-]+)?\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension\.js|webview\.js|codicons\.css|codicon\.woff2|llhttp\.wasm)|media\/[^/]+))$/;
     const unexpected = entries.filter((entry) => !allowed.test(entry));
     assert.deepEqual(unexpected, [], 'no tests, emulator, sources, source maps or node_modules');
     // VS Code reads only bundle.l10n.<language>.json; the English source of the translations stays out.
