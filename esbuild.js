@@ -129,15 +129,27 @@ const withoutUnusedHttpParts = {
 };
 
 /**
- * The host never renders markdown, so links in text (markdown-it's linkify) never matter to it: the
- * code blocks it looks for are block tokens, which linkify does not touch. A matcher that finds no
- * link stands in for linkify-it and its Unicode tables.
+ * The host never renders markdown, so what markdown-it does inside a paragraph never matters to it:
+ * the code blocks it looks for are block tokens, which links in text (linkify), Unicode punctuation
+ * around emphasis (uc.micro) and international link hosts (punycode) do not touch. Small stand-ins
+ * replace those three and their Unicode tables in the host bundle.
  */
 const hostWithoutLinkify = {
   name: 'host-without-linkify',
   setup(build) {
-    build.onResolve({ filter: /^linkify-it$/ }, () => ({ path: 'linkify-it', namespace: 'host-without-linkify' }));
-    build.onLoad({ filter: /.*/, namespace: 'host-without-linkify' }, () => ({
+    build.onResolve({ filter: /^(linkify-it|uc\.micro|punycode\.js)$/ }, (args) => ({
+      path: args.path,
+      namespace: 'host-without-linkify',
+    }));
+    build.onLoad({ filter: /^uc\.micro$/, namespace: 'host-without-linkify' }, () => ({
+      contents: 'export const P = /[!-\\/:-@[-`{-~]/; export const S = /[$+<=>^`|~]/;',
+      loader: 'js',
+    }));
+    build.onLoad({ filter: /^punycode\.js$/, namespace: 'host-without-linkify' }, () => ({
+      contents: 'export default { toASCII: (host) => host, toUnicode: (host) => host };',
+      loader: 'js',
+    }));
+    build.onLoad({ filter: /^linkify-it$/, namespace: 'host-without-linkify' }, () => ({
       contents: `export class LinkifyIt {
   test() { return false; }
   matchAtStart() { return null; }
