@@ -1,5 +1,6 @@
 import { requestedAction, runAction, type ActionContext } from './actions';
 import { type CodeBlock, declaredNames, fenceFor, findCodeBlocks, languageName, lineCount, reviewCode } from './code';
+import { commitMessageReply } from './commitReply';
 import { lastUserMessage } from './conversation';
 import { blockquote, excerpt, inlineCode, list, plural } from './markdown';
 import type { Message } from './types';
@@ -38,6 +39,10 @@ export function withAction(text: string, messages: readonly Message[], context: 
 
 function answer(clusterId: string, question: string, messages: readonly Message[]): string {
   const blocks = findCodeBlocks(question);
+  const diff = blocks.find((block) => block.language === 'diff');
+  if (diff && /\bcommit message\b/i.test(question)) {
+    return commitMessageReply(diff);
+  }
   return blocks.length === 0 ? friendlyAnswer(clusterId, question, messages) : codeAnswer(clusterId, question, blocks);
 }
 

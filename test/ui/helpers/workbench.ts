@@ -29,6 +29,8 @@ export interface WorkbenchOptions {
   readonly userData?: Record<string, string>;
   /** Leave Workspace Trust on, so an untrusted folder opens in Restricted Mode. */
   readonly workspaceTrust?: boolean;
+  /** Runs on the workspace folder once its files are written, before VS Code opens it (e.g. `git init`). */
+  readonly prepareFolder?: (folder: string) => void;
 }
 
 /** The VS Code the UI tests drive: CLUSTER_CHAT_UI_HOST=oldest|latest, default latest. */
@@ -85,6 +87,7 @@ export class Workbench {
       fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
       fs.writeFileSync(path.join(folder, name), content);
     }
+    options.prepareFolder?.(folder);
     const server = await startCodeServer({
       install,
       dirs,

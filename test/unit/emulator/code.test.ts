@@ -46,4 +46,26 @@ describe('emulator: code review helpers', () => {
     assert.match(reply, /```rust\n\/\/ Reviewed by cluster demo\nfn main\(\) \{\}\n```/);
     assert.match(demoReply('demo', [{ role: 'system', content: 'only a system prompt' }], noTickets), /no user message/);
   });
+
+  it('answers a request for a commit message with a diff by a message naming the files and their line counts', () => {
+    const diff = [
+      'diff --git a/src/math.ts b/src/math.ts',
+      '--- a/src/math.ts',
+      '+++ b/src/math.ts',
+      '@@ -1 +1,2 @@',
+      '-export const add = 1;',
+      '+export const add = 2;',
+      '+export const sub = 3;',
+      'diff --git a/README.md b/README.md',
+      '+more',
+    ].join('\n');
+    const reply = demoReply(
+      'demo',
+      [{ role: 'user', content: `Write a git commit message for the staged changes below.\n\n\`\`\`diff\n${diff}\n\`\`\`` }],
+      noTickets,
+    );
+    assert.equal(reply, 'Update math.ts, README.md\n\n- src/math.ts: +2 −1 lines\n- README.md: +1 −0 lines');
+    // A diff without the words "commit message" is reviewed as code, as before.
+    assert.match(demoReply('demo', [{ role: 'user', content: `\`\`\`diff\n${diff}\n\`\`\`` }], noTickets), /looked at 1 code block/);
+  });
 });
