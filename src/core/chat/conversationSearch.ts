@@ -1,4 +1,4 @@
-import * as fs from 'node:fs/promises';
+import * as fs from 'node:fs';
 import { type IndexEntry, newestFirst } from './conversationIndex';
 import { replayLog } from './conversationLog';
 
@@ -15,8 +15,14 @@ export interface SearchHit {
 
 const SNIPPET_CONTEXT = 40;
 const MAX_HITS = 200;
-/** How many logs are read at once. */
-const PARALLEL_READS = 8;
+/**
+ * Logs are read synchronously, a slice at a time, with a turn of the event loop between slices:
+ * for thousands of small files that is several times faster than asynchronous reads (each of those
+ * is four trips through Node's thread pool), and a slice is small enough that the extension host
+ * stays responsive (about a millisecond or two). A slice ends at whichever limit it reaches first.
+ */
+const SLICE_FILES = 64;
+const SLICE_BYTES = 1024 * 1024;
 
 /**
  * Searches titles and message text (case-insensitive), newest conversations first, and reports
@@ -44,19 +50,38 @@ export async function searchConversations(
   // As JSON writes it inside a string: quotes, backslashes and line breaks escaped.
   const escaped = JSON.stringify(needle).slice(1, -1);
   const rest = ordered.filter((entry) => !titled.has(entry.id));
-  for (let start = 0; start < rest.length && found < MAX_HITS && !cancelled(); start += PARALLEL_READS) {
-    const batch = rest.slice(start, start + PARALLEL_READS);
-    const hits = await Promise.all(batch.map((entry) => searchLog(entry, logOf(entry.id), needle, escaped)));
-    const matched = hits.filter((hit): hit is SearchHit => hit !== undefined).slice(0, MAX_HITS - found);
+  for (let start = 0; start < rest.length && found < MAX_HITS && !cancelled();) {
+    const slice = nextSlice(rest, start);
+    start += slice.length;
+    const matched = slice
+      .map((entry) => searchLog(entry, logOf(entry.id), needle, escaped))
+      .filter((hit): hit is SearchHit => hit !== undefined)
+      .slice(0, MAX_HITS - found);
     if (matched.length > 0 && !cancelled()) {
       found += matched.length;
       report(matched);
     }
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 
-async function searchLog(entry: IndexEntry, file: string, needle: string, escaped: string): Promise<SearchHit | undefined> {
-  const raw = await fs.readFile(file, 'utf8').catch(() => '');
+/** The entries from `start` that one slice reads: at least one, then up to the slice's limits. */
+function nextSlice(entries: readonly IndexEntry[], start: number): IndexEntry[] {
+  const slice: IndexEntry[] = [];
+  let bytes = 0;
+  for (let at = start; at < entries.length && slice.length < SLICE_FILES; at++) {
+    const entry = entries[at];
+    if (!entry || (slice.length > 0 && bytes + entry.size > SLICE_BYTES)) {
+      break;
+    }
+    slice.push(entry);
+    bytes += entry.size;
+  }
+  return slice;
+}
+
+function searchLog(entry: IndexEntry, file: string, needle: string, escaped: string): SearchHit | undefined {
+  const raw = readOrEmpty(file);
   if (!raw.toLowerCase().includes(escaped)) {
     return undefined;
   }
@@ -67,6 +92,15 @@ async function searchLog(entry: IndexEntry, file: string, needle: string, escape
     return undefined; // the text was in a removed message or a field that is not shown
   }
   return { id: entry.id, title: entry.title, updatedAt: entry.updatedAt, snippet: snippetAround(message.content, needle), index };
+}
+
+/** A log deleted since the index was read has nothing to find. */
+function readOrEmpty(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 /** The match with some text on each side, on one line, marked with … where cut. */
