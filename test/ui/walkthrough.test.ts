@@ -40,6 +40,17 @@ describe('The Get Started walkthrough', function () {
     await workbench.runCommand('Welcome: Open Walkthrough...');
     await workbench.clickQuickInputRow(WALKTHROUGH);
     await workbench.page.locator('.gettingStartedContainer .getting-started-step').first().waitFor({ timeout: 30_000 });
+    // Once shown, the walkthrough moves the focus to its selected step, which closes a quick input
+    // opened before that: the next gesture waits for the focus to arrive.
+    await waitFor(
+      'the walkthrough to focus its selected step',
+      () =>
+        workbench.page.evaluate(() => ({
+          inWalkthrough: document.activeElement?.closest('.gettingStartedContainer') != null,
+          focused: `${document.activeElement?.tagName ?? ''}.${document.activeElement?.className ?? ''}`,
+        })),
+      (focus) => focus.inWalkthrough,
+    );
   }
 
   function waitForSteps(what: string, done: readonly string[]): Promise<Array<{ id: string; done: boolean }>> {
