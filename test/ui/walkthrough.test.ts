@@ -46,7 +46,7 @@ describe('The Get Started walkthrough', function () {
       'the walkthrough to focus its selected step',
       () =>
         workbench.page.evaluate(() => ({
-          inWalkthrough: document.activeElement?.closest('.gettingStartedContainer') != null,
+          inWalkthrough: Boolean(document.activeElement?.closest('.gettingStartedContainer')),
           focused: `${document.activeElement?.tagName ?? ''}.${document.activeElement?.className ?? ''}`,
         })),
       (focus) => focus.inWalkthrough,
