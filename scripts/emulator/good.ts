@@ -7,7 +7,12 @@ import { askUpstream, UpstreamError } from './upstream';
 
 /** The deterministic demo reply body for this exchange (runs a requested custom action). */
 export function demoBody(exchange: ClusterExchange, runtime: ClusterRuntime): string {
-  const text = demoReply(exchange.clusterId, exchange.messages, runtime.actions);
+  const lastUser = exchange.messages.filter((message) => message.role === 'user').at(-1)?.content ?? '';
+  const scripted = runtime.options.scriptedReply?.(lastUser);
+  const text =
+    scripted === undefined
+      ? demoReply(exchange.clusterId, exchange.messages, runtime.actions)
+      : withAction(scripted, exchange.messages, runtime.actions);
   return JSON.stringify(conversationBody(exchange.messages, text));
 }
 

@@ -30,6 +30,7 @@ export interface ResolvedOptions {
   readonly hugeReplyBytes: number;
   readonly redirectTarget: string;
   readonly upstream: ResolvedUpstream | undefined;
+  readonly scriptedReply: EmulatorOptions['scriptedReply'];
   readonly log: ((line: string) => void) | undefined;
 }
 
@@ -54,6 +55,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedOptions {
     hugeReplyBytes: integerIn('hugeReplyBytes', options.hugeReplyBytes ?? DEFAULT_HUGE_REPLY_BYTES, 0),
     redirectTarget: options.redirectTarget ?? DEFAULT_REDIRECT_TARGET,
     upstream: options.upstream === undefined ? undefined : resolveUpstream(options.upstream),
+    scriptedReply: options.scriptedReply,
     log: options.log,
   };
 }

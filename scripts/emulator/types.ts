@@ -30,6 +30,11 @@ export interface EmulatorOptions {
   redirectTarget?: string;
   /** When set, ordinary clusters answer through this OpenAI-compatible API. */
   upstream?: UpstreamOptions;
+  /**
+   * Tests' own answers: when it returns text for the last user message, an ordinary cluster
+   * answers with that text instead of the demo reply (custom actions still run).
+   */
+  scriptedReply?: (lastUserMessage: string) => string | undefined;
   /** Receives one line per request. The Authorization header and the query string are never logged. */
   log?: (line: string) => void;
 }

@@ -27,6 +27,7 @@ export function localizedWebviewStrings(): WebviewStrings {
     noReply: vscode.l10n.t('No reply to show yet.'),
     image: vscode.l10n.t('[image]'),
     imageWithAlt: vscode.l10n.t('[image: {0}]'),
+    lineCut: vscode.l10n.t('… {0} more characters on this line (Copy takes them all)'),
     shownAsText: vscode.l10n.t('This reply nests lists or quotes too deeply to format, so it is shown as plain text.'),
     chatMessages: vscode.l10n.t('Messages'),
     chatEmpty: vscode.l10n.t('Ask the cluster anything, or add code with + Selection / + File.'),

@@ -27,6 +27,7 @@ export const WEBVIEW_STRING_DEFAULTS = {
   noReply: 'No reply to show yet.',
   image: '[image]',
   imageWithAlt: '[image: {0}]',
+  lineCut: '… {0} more characters on this line (Copy takes them all)',
   shownAsText: 'This reply nests lists or quotes too deeply to format, so it is shown as plain text.',
   chatMessages: 'Messages',
   chatEmpty: 'Ask the cluster anything, or add code with + Selection / + File.',

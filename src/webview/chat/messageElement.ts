@@ -1,7 +1,7 @@
 import type { ChatErrorView, ChatMessageView } from '../../core/protocol/chatProtocol';
 import { CHAT_CODE_ACTIONS, errorActionLabel } from './chatActions';
 import { button, element } from '../common/dom';
-import { renderReplyContent } from '../codeActions/markdownWithActions';
+import { renderReplyInto } from '../codeActions/progressiveReply';
 import { text } from '../common/strings';
 
 /**
@@ -25,15 +25,17 @@ import { text } from '../common/strings';
  * An excluded message has the class `is-excluded`, the exclude button pressed, and says so in its
  * meta line.
  */
-export function createMessageElement(message: ChatMessageView, author: string, deferHighlight: boolean): HTMLLIElement {
+export function createMessageElement(
+  message: ChatMessageView,
+  author: string,
+  deferHighlight: boolean,
+  content: HTMLElement = renderMessageContent(message, deferHighlight),
+): HTMLLIElement {
   const item = element('li', 'chat-message');
   item.dataset['index'] = String(message.index);
   item.dataset['role'] = message.role;
 
   const meta = element('div', 'message-meta', author);
-  const content = element('div', 'message-content markdown-body');
-  const actions = message.role === 'assistant' ? CHAT_CODE_ACTIONS : [];
-  content.append(renderReplyContent(message.content, actions, { deferHighlight }));
 
   const buttons = element('div', 'message-actions');
   buttons.setAttribute('role', 'group');
@@ -48,6 +50,21 @@ export function createMessageElement(message: ChatMessageView, author: string, d
   item.append(meta, content, buttons);
   showExcluded(item, message.excluded === true);
   return item;
+}
+
+/**
+ * A message's rendered text (`.message-content`): a long one fills in over the next tasks;
+ * `onDone` runs once the later parts of a long one are in.
+ */
+export function renderMessageContent(
+  message: ChatMessageView,
+  deferHighlight: boolean,
+  onDone?: (content: HTMLElement) => void,
+): HTMLElement {
+  const content = element('div', 'message-content markdown-body');
+  const actions = message.role === 'assistant' ? CHAT_CODE_ACTIONS : [];
+  renderReplyInto(content, message.content, actions, { deferHighlight }, onDone);
+  return content;
 }
 
 /** Marks a rendered message as left out of what is sent, or not. */

@@ -7,9 +7,8 @@ import { FrameTask } from '../common/frameTask';
 import { estimateHeight } from './heightEstimate';
 import { HeightIndex } from './heightIndex';
 import { BackgroundEstimates } from './backgroundEstimates';
-import { LazyHighlighter } from '../markdown/lazyHighlight';
 import { EDITING_CLASS, FOUND_CLASS, MessageDecorations } from './messageDecorations';
-import { createMessageElement } from './messageElement';
+import { MessageItems } from './messageItems';
 import { QuietLiveRegion } from './quietLiveRegion';
 import { RenderedItems } from './renderedItems';
 import { MAX_RENDERED, NEW_PER_FRAME, RENDER_MARGIN, renderRange, revealTop, sameRange, stepTowards, type Viewport } from './renderRange';
@@ -45,7 +44,7 @@ export class MessageList {
   readonly scroller: HTMLDivElement;
   readonly list: HTMLOListElement;
   private readonly empty: HTMLParagraphElement;
-  private readonly highlighter: LazyHighlighter;
+  private readonly items: MessageItems;
   private readonly heights = new HeightIndex();
   private readonly spacers = new SpacerHeights();
   private readonly rendered: RenderedItems;
@@ -73,11 +72,11 @@ export class MessageList {
     this.live = new QuietLiveRegion(this.list);
     this.list.setAttribute('aria-label', text('chatMessages'));
     this.scroller.append(this.empty, createSpacer('chat-spacer-before'), this.list, createSpacer('chat-spacer-after'));
-    this.highlighter = new LazyHighlighter(this.scroller);
     this.decorations = new MessageDecorations(model, (index) => this.itemAt(index));
+    this.items = new MessageItems(this.scroller, model, this.decorations);
     this.rendered = new RenderedItems(this.list, {
-      create: (message, position) => this.createElement(message, position),
-      dispose: (item) => this.highlighter.forget(item),
+      create: (message, position) => this.items.create(message, position, !this.immediate.has(message)),
+      dispose: (item, message) => this.items.dispose(item, message),
     });
     this.pin = new ScrollPin(this.scroller, () => this.frame.schedule());
     this.anchors = new ViewAnchors(this.scroller, this.pin, this.heights, model);
@@ -92,8 +91,8 @@ export class MessageList {
   showConversation(): void {
     startRenderMarks();
     this.frame.cancel();
-    this.highlighter.reset();
     this.rendered.clear();
+    this.items.reset();
     this.decorations.reset();
     this.immediate = new WeakSet();
     this.estimator.start(this.model.messages, this.scroller.clientWidth);
@@ -237,14 +236,5 @@ export class MessageList {
     const height = this.scroller.clientHeight;
     const top = this.pin.pinned ? Math.max(0, this.heights.total - height) : this.scroller.scrollTop;
     return { top, height, pinned: this.pin.pinned };
-  }
-
-  private createElement(message: ChatMessageView, position: number): HTMLLIElement {
-    const author = this.model.authorOf(message, text('you'), text('assistant'));
-    const item = createMessageElement(message, author, !this.immediate.has(message));
-    item.setAttribute('aria-posinset', String(position + 1));
-    this.decorations.decorateNew(item, message.index);
-    this.highlighter.watch(item);
-    return item;
   }
 }

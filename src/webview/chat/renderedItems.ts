@@ -8,8 +8,8 @@ interface Rendered {
 
 export interface ItemFactory {
   create(message: ChatMessageView, position: number): HTMLLIElement;
-  /** The element leaves the DOM. */
-  dispose(element: HTMLLIElement): void;
+  /** The element of `message` leaves the DOM. */
+  dispose(element: HTMLLIElement, message: ChatMessageView): void;
 }
 
 /**
@@ -50,7 +50,7 @@ export class RenderedItems {
           this.list.focus({ preventScroll: true });
         }
         this.items.delete(position);
-        this.factory.dispose(element);
+        this.factory.dispose(element, message);
         element.remove();
         changed = true;
       }
@@ -92,8 +92,8 @@ export class RenderedItems {
   }
 
   clear(): void {
-    for (const { element } of this.items.values()) {
-      this.factory.dispose(element);
+    for (const { element, message } of this.items.values()) {
+      this.factory.dispose(element, message);
       element.remove();
     }
     this.items.clear();

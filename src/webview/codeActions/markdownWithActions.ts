@@ -9,6 +9,12 @@ import { sanitizeHtml } from '../markdown/sanitize';
  */
 export function renderReplyContent(markdown: string, actions: readonly CodeAction[], options: RenderOptions = {}): DocumentFragment {
   const fragment = sanitizeHtml(renderMarkdown(markdown, options));
+  addBlockActions(fragment, actions);
+  return fragment;
+}
+
+/** Puts the offered action buttons into the toolbar of each code block under `fragment`. */
+export function addBlockActions(fragment: ParentNode, actions: readonly CodeAction[]): void {
   // A block's toolbar acts on the block; the request belongs to the whole reply.
   const blockActions = actions.filter((action) => action !== 'showRequest');
   for (const block of fragment.querySelectorAll<HTMLElement>('div.code-block')) {
@@ -18,5 +24,4 @@ export function renderReplyContent(markdown: string, actions: readonly CodeActio
       appendActionButtons(toolbar, blockActions, index);
     }
   }
-  return fragment;
 }

@@ -1,6 +1,7 @@
-import { highlightDeferred, PENDING_HIGHLIGHT_CLASS } from './renderMarkdown';
+import { highlightDeferred, MAX_HIGHLIGHTED_BLOCK, PENDING_HIGHLIGHT_CLASS } from './renderMarkdown';
 import { RENDER_MARKS, markRenderOnce } from './renderMarks';
 import { sanitizeHtml } from './sanitize';
+import { queueJob } from '../common/sliceQueue';
 
 const PENDING_SELECTOR = `code.${PENDING_HIGHLIGHT_CLASS}`;
 
@@ -50,9 +51,29 @@ export class LazyHighlighter {
   }
 }
 
-/** Highlights every deferred code block inside `root`. */
+/**
+ * Highlights every deferred code block inside `root`: at once when they are short together, else
+ * one block a step (see `sliceQueue`), so a reply with many blocks never holds the main thread long.
+ */
 export function highlightPending(root: HTMLElement): void {
-  for (const code of root.querySelectorAll<HTMLElement>(PENDING_SELECTOR)) {
+  const pending = Array.from(root.querySelectorAll<HTMLElement>(PENDING_SELECTOR));
+  const total = pending.reduce((sum, code) => sum + (code.textContent?.length ?? 0), 0);
+  if (total <= MAX_HIGHLIGHTED_BLOCK) {
+    pending.forEach(highlight);
+    return;
+  }
+  queueJob(() => {
+    const code = pending.shift();
+    if (code) {
+      highlight(code);
+    }
+    return pending.length > 0;
+  });
+}
+
+function highlight(code: HTMLElement): void {
+  // A block highlighted meanwhile (its message came into view twice) is left as it is.
+  if (code.classList.contains(PENDING_HIGHLIGHT_CLASS)) {
     code.classList.remove(PENDING_HIGHLIGHT_CLASS);
     code.replaceChildren(sanitizeHtml(highlightDeferred(code.textContent ?? '', code.className)));
   }

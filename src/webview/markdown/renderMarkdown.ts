@@ -2,6 +2,8 @@ import { text } from '../common/strings';
 import { createMarkdown, fenceLanguage, parseMarkdown, type Markdown } from '../../core/markdown';
 import { highlightCode, isHighlighted } from './highlight';
 import { isOpenableLink } from '../../core/protocol/replyProtocol';
+import { isLongParagraph, PARAGRAPH_PART, paragraphParts } from './paragraphParts';
+import { hasLineLongerThan, MAX_SHOWN_LINE, shownLines, shownText } from './shownText';
 
 /**
  * Markdown → HTML for the webviews, without touching the DOM. The result still goes through the
@@ -15,8 +17,11 @@ import { isOpenableLink } from '../../core/protocol/replyProtocol';
 type Token = ReturnType<Markdown['parse']>[number];
 type RenderRule = Markdown['renderer']['rules'][string];
 
-/** A block longer than this is shown without highlighting, to keep rendering fast. */
-export const MAX_HIGHLIGHTED_BLOCK = 100_000;
+/**
+ * A block longer than this is shown without highlighting: highlighting it and building its DOM
+ * would hold the main thread for longer than a frame budget allows (about 2 ms a KB).
+ */
+export const MAX_HIGHLIGHTED_BLOCK = 12_000;
 /** Once this much code of one reply is highlighted, the remaining blocks are shown plain. */
 export const MAX_HIGHLIGHTED_TOTAL = 300_000;
 
@@ -29,6 +34,18 @@ export interface RenderOptions {
    * PENDING_HIGHLIGHT_CLASS, for `highlightDeferred` to highlight later (when they come into view).
    */
   readonly deferHighlight?: boolean;
+  /** Show every code block plain (the start of a block whose later lines come plain). */
+  readonly plainCode?: boolean;
+}
+
+/** Numbering and the highlight budget carried from one segment of a reply to the next. */
+export interface RenderProgress {
+  nextBlock: number;
+  highlightBudget: number;
+}
+
+export function startProgress(): RenderProgress {
+  return { nextBlock: 0, highlightBudget: MAX_HIGHLIGHTED_TOTAL };
 }
 
 interface BlockPlan {
@@ -47,19 +64,49 @@ function markdownIt(): Markdown {
 }
 
 export function renderMarkdown(markdown: string, options: RenderOptions = {}): string {
+  return renderSegment(markdown, startProgress(), options).join('');
+}
+
+/**
+ * One segment of a reply (see `splitIntoSegments`) as HTML in parts, each small enough to
+ * sanitize and lay out in one go (a long paragraph is several parts), its code blocks numbered on
+ * from `progress`, which it advances.
+ */
+export function renderSegment(markdown: string, progress: RenderProgress, options: RenderOptions = {}): string[] {
   const md = markdownIt();
   const env: Record<string, unknown> = {};
   const { tokens, complete } = parseMarkdown(md, markdown, env);
   if (!complete) {
     return renderAsText(markdown, md.utils.escapeHtml);
   }
-  prepare(tokens, options.deferHighlight === true);
-  return md.renderer.render(tokens, md.options, env);
+  prepare(tokens, progress, options);
+  const parts: string[] = [];
+  let from = 0;
+  for (let index = 0; index < tokens.length; index++) {
+    const children = tokens[index]?.children;
+    if (children && isLongParagraph(tokens, index)) {
+      parts.push(md.renderer.render(tokens.slice(from, index - 1), md.options, env));
+      for (const part of paragraphParts(children)) {
+        parts.push(`<p class="paragraph-part">${md.renderer.renderInline(part, md.options, env)}</p>\n`);
+      }
+      from = index + 2;
+    }
+  }
+  parts.push(md.renderer.render(tokens.slice(from), md.options, env));
+  return parts.filter((part) => part !== '');
 }
 
 /** A reply nested too deep for markdown, shown whole as text under a note, so nothing of it is lost. */
-function renderAsText(markdown: string, escape: (text: string) => string): string {
-  return `<div class="render-note">${escape(text('shownAsText'))}</div>\n<div class="plain-reply">${escape(markdown)}</div>\n`;
+function renderAsText(markdown: string, escape: (text: string) => string): string[] {
+  const parts = [`<div class="render-note">${escape(text('shownAsText'))}</div>\n`];
+  // In parts that end at a line's end, each laid out on its own.
+  for (let start = 0; start < markdown.length;) {
+    const newline = markdown.indexOf('\n', start + PARAGRAPH_PART);
+    const end = newline === -1 ? markdown.length : newline;
+    parts.push(`<div class="plain-reply">${shownText(markdown.slice(start, end), escape)}</div>\n`);
+    start = end + 1;
+  }
+  return parts;
 }
 
 /**
@@ -75,18 +122,22 @@ export function highlightDeferred(code: string, codeClass: string): string {
  * Numbers the code blocks (choosing which get highlighted), drops unsafe links and turns table
  * alignment into classes.
  */
-function prepare(tokens: Token[], deferred: boolean): void {
-  let nextBlock = 0;
-  let highlightBudget = MAX_HIGHLIGHTED_TOTAL;
+function prepare(tokens: Token[], progress: RenderProgress, options: RenderOptions): void {
+  const deferred = options.deferHighlight === true;
   for (const token of tokens) {
     if (token.type === 'fence' || token.type === 'code_block') {
       const length = token.content.length;
       const highlight =
-        token.type === 'fence' && length <= MAX_HIGHLIGHTED_BLOCK && length <= highlightBudget && isHighlighted(fenceLanguage(token.info));
+        token.type === 'fence' &&
+        options.plainCode !== true &&
+        length <= MAX_HIGHLIGHTED_BLOCK &&
+        length <= progress.highlightBudget &&
+        !hasLineLongerThan(token.content, MAX_SHOWN_LINE) &&
+        isHighlighted(fenceLanguage(token.info));
       if (highlight) {
-        highlightBudget -= length;
+        progress.highlightBudget -= length;
       }
-      blockPlans.set(token, { index: nextBlock++, highlight, deferred });
+      blockPlans.set(token, { index: progress.nextBlock++, highlight, deferred });
     } else if (token.type === 'th_open' || token.type === 'td_open') {
       alignmentToClass(token);
     } else if (token.type === 'inline' && token.children) {
@@ -134,9 +185,11 @@ function configure(md: Markdown): Markdown {
     if (plan.highlight && plan.deferred && languageClass(language) === language) {
       return renderCodeBlock(plan.index, language, escape(token.content), escape, PENDING_HIGHLIGHT_CLASS);
     }
-    const codeHtml = plan.highlight ? highlightCode(token.content, language, escape) : escape(token.content);
+    const codeHtml = plan.highlight ? highlightCode(token.content, language, escape) : shownLines(token.content, escape);
     return renderCodeBlock(plan.index, language, codeHtml, escape);
   };
+  md.renderer.rules['text'] = (tokens, idx) => shownText(tokens[idx]?.content ?? '', escape);
+  md.renderer.rules['code_inline'] = (tokens, idx) => `<code>${shownText(tokens[idx]?.content ?? '', escape)}</code>`;
   md.renderer.rules['fence'] = codeBlock;
   md.renderer.rules['code_block'] = codeBlock;
 

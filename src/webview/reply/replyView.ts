@@ -4,7 +4,7 @@ import { ACTION_BUTTON_SELECTOR, appendActionButtons, readButtonAction } from '.
 import { ActionFeedback } from '../codeActions/actionFeedback';
 import { interceptLinks } from '../common/linkClicks';
 import { createReplyLayout, type ReplyLayout } from './replyLayout';
-import { renderReplyContent } from '../codeActions/markdownWithActions';
+import { renderReplyInto, stopRendering } from '../codeActions/progressiveReply';
 import { replyState, savedReply } from './replyState';
 import { enableActionToolbars } from '../codeActions/actionToolbars';
 import { parseHostMessage } from '../../core/protocol/hostToReplySchema';
@@ -63,7 +63,7 @@ class ReplyView {
     appendActionButtons(replyActions, reply.actions, 'all');
     replyActions.hidden = replyActions.childElementCount === 0;
 
-    content.replaceChildren(renderReplyContent(reply.markdown, reply.actions));
+    renderReplyInto(content, reply.markdown, reply.actions);
     if (!sameReply) {
       window.scrollTo(0, 0);
     }
@@ -76,6 +76,7 @@ class ReplyView {
     const empty = document.createElement('p');
     empty.className = 'reply-empty';
     empty.textContent = text('noReply');
+    stopRendering(content);
     content.replaceChildren(empty);
   }
 

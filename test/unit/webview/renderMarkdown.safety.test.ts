@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { renderMarkdown } from '../../../src/webview/markdown/renderMarkdown';
+import { LONG_RUN, MAX_SHOWN_LINE } from '../../../src/webview/markdown/shownText';
 import { hrefs, RENDERER_TAGS, tagNames, textOf } from './htmlOutput';
 
 function assertOnlyRendererTags(html: string): void {
@@ -143,11 +144,24 @@ describe('renderMarkdown: links', () => {
 });
 
 describe('renderMarkdown: size', () => {
-  it('renders a very long line', () => {
+  it('renders a very long line: prose whole in parts, a code line up to MAX_SHOWN_LINE and a note of the rest', () => {
     const line = 'word '.repeat(100_000);
     const html = renderMarkdown(`${line}\n\n\`\`\`js\nconst s = "${'x'.repeat(200_000)}";\n\`\`\`\n`);
-    assert.ok(html.length > 700_000);
+    assert.equal((html.match(/word/g) ?? []).length, 100_000, 'every word of the prose is there');
+    assert.ok((html.match(/<p class="paragraph-part">/g) ?? []).length > 100, 'the paragraph comes in parts');
     assert.match(html, /data-block-index="0"/);
+    const code = /<code class="hljs language-js">([^]*?)<\/code>/.exec(html)?.[1] ?? '';
+    assert.ok(code.startsWith(`const s = &quot;${'x'.repeat(MAX_SHOWN_LINE - 11)}<span class="cut-note">`), code.slice(0, 40));
+    assert.match(code, /190,013 more characters on this line/);
+  });
+
+  it('shows a run of text without spaces scrolling in a box of its own, up to MAX_SHOWN_LINE characters', () => {
+    const html = renderMarkdown(`short words ${'A'.repeat(LONG_RUN)} and ${'B'.repeat(MAX_SHOWN_LINE + 5)} end`);
+    assert.equal(html.match(/<span class="long-run">/g)?.length, 2);
+    assert.ok(html.includes(`<span class="long-run">${'A'.repeat(LONG_RUN)}</span>`));
+    assert.ok(html.includes(`<span class="long-run">${'B'.repeat(MAX_SHOWN_LINE)}<span class="cut-note">… 5 more characters on this line`));
+    assert.match(html, /^<p class="paragraph-part">short words /, 'a paragraph this long comes in parts');
+    assert.equal(renderMarkdown(`${'C'.repeat(LONG_RUN - 1)}`), `<p>${'C'.repeat(LONG_RUN - 1)}</p>\n`);
   });
 
   it('renders a 1 MB reply with many blocks', () => {

@@ -1,0 +1,84 @@
+import type { CodeAction } from '../../core/protocol/replyProtocol';
+import { queueJob } from '../common/sliceQueue';
+import { element } from '../common/dom';
+import { renderSegment, startProgress, type RenderOptions } from '../markdown/renderMarkdown';
+import { sanitizeHtml } from '../markdown/sanitize';
+import { SEGMENT_MIN_REPLY, splitIntoSegments, type Segment } from '../markdown/segments';
+import { appendCodeLines, splitLongCode } from '../markdown/codeLines';
+import { addBlockActions } from './markdownWithActions';
+
+/** The latest rendering of each container: an earlier one still filling it in stops. */
+const latest = new WeakMap<HTMLElement, object>();
+
+/** Stops filling in `container` (its content was replaced by something else). */
+export function stopRendering(container: HTMLElement): void {
+  latest.delete(container);
+}
+
+/** Set on a reply's container while its later parts are still being rendered. */
+export const RENDERING_ATTRIBUTE = 'data-rendering';
+
+/**
+ * Renders a reply into `container`: a short one at once, a long one part by part, each step in a
+ * task of its own (see `sliceQueue`), so no reply holds the main thread for long. A step parses
+ * one segment (see `splitIntoSegments`), or sanitizes and inserts one part of it (a long paragraph
+ * is several); segments are laid out only near the viewport (`content-visibility` on
+ * `.md-segment`). `onDone` runs once the later parts of a long reply are in.
+ */
+export function renderReplyInto(
+  container: HTMLElement,
+  markdown: string,
+  actions: readonly CodeAction[],
+  options: RenderOptions = {},
+  onDone: (container: HTMLElement) => void = () => undefined,
+): void {
+  const run = {};
+  latest.set(container, run);
+  const progress = startProgress();
+  const insert = (html: string, into: ParentNode): void => {
+    const fragment = sanitizeHtml(html);
+    addBlockActions(fragment, actions);
+    splitLongCode(fragment);
+    into.append(fragment);
+  };
+  if (markdown.length <= SEGMENT_MIN_REPLY) {
+    container.replaceChildren();
+    for (const part of renderSegment(markdown, progress, options)) {
+      insert(part, container);
+    }
+    return;
+  }
+  const segments = splitIntoSegments(markdown);
+  container.replaceChildren();
+  container.setAttribute(RENDERING_ATTRIBUTE, '');
+  let next = 0;
+  let parts: string[] = [];
+  let wrapper: HTMLElement = container;
+  queueJob(() => {
+    if (latest.get(container) !== run) {
+      return false;
+    }
+    const part = parts.shift();
+    if (part !== undefined) {
+      insert(part, wrapper);
+    } else {
+      const segment = segments[next++];
+      if (segment && 'codeLines' in segment) {
+        appendCodeLines(container, segment.codeLines);
+      } else if (segment) {
+        wrapper = container.appendChild(element('div', segmentClass(segment)));
+        parts = renderSegment(segment.markdown, progress, segment.codeHead ? { ...options, plainCode: true } : options);
+      }
+    }
+    if (parts.length > 0 || next < segments.length) {
+      return true;
+    }
+    container.removeAttribute(RENDERING_ATTRIBUTE);
+    onDone(container);
+    return false;
+  });
+}
+
+function segmentClass(segment: Exclude<Segment, { codeLines: string }>): string {
+  return segment.table ? `md-segment table-segment table-${segment.table}` : 'md-segment';
+}
