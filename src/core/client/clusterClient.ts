@@ -12,7 +12,7 @@ import type { ProxyChoice } from './http/proxyChoice';
 import { ACCEPTED_ENCODINGS, type BodyRead, discardBody, headerValue, readBodyCapped } from './http/readBody';
 import { classifyTransportFailure } from './http/transportFailure';
 import type { Dispatcher } from './http/undici';
-import { redactSecrets, scrubError, scrubRecord } from './redact';
+import { redactSecrets, scrubError } from './redact';
 import { checkClusterId } from './clusterId';
 import { errorForStatus, type InterpretedReply, interpretSuccessBody } from './replyInterpretation';
 import { parseRetryAfterSeconds } from './retryAfter';
@@ -132,13 +132,13 @@ export class ClusterClient {
         attempt,
         status,
         durationMs: Math.round(performance.now() - started),
-        requestId,
+        // The one text in an entry that came from the server.
+        requestId: requestId === undefined ? undefined : redactSecrets(requestId, [request.apiKey]),
         outcome,
         ...extra,
       };
-      const clean = scrubRecord(entry, [request.apiKey]);
-      this.options.log?.(clean);
-      request.trace?.attempted(clean);
+      this.options.log?.(entry);
+      request.trace?.attempted(entry);
     };
     this.freshPoolIfStale();
     this.inFlight++;

@@ -57,12 +57,3 @@ export function scrubError<T>(error: T, secrets: readonly string[], depth = 0): 
   }
   return error;
 }
-
-/** The same record with every string field redacted (a log entry, say). */
-export function scrubRecord<T extends object>(record: T, secrets: readonly string[]): T {
-  const entries = Object.entries(record).map(([name, value]: [string, unknown]) => [
-    name,
-    typeof value === 'string' ? redactSecrets(value, secrets) : value,
-  ]);
-  return Object.fromEntries(entries) as T;
-}

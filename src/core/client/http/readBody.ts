@@ -32,22 +32,17 @@ export async function readBodyCapped(
     return { kind: 'unknownEncoding', encoding: unknown.slice(0, 40) };
   }
   const length = headerValue(headers, 'content-length');
-  if (length !== undefined && /^\d+$/.test(length.trim()) && Number(length) > maxBytes) {
+  const declared = length !== undefined && /^\d+$/.test(length.trim()) ? Number(length) : undefined;
+  if (declared !== undefined && declared > maxBytes) {
     closeUnread(body);
     return { kind: 'tooLarge' };
   }
-  const chunks: Buffer[] = [];
-  let received = 0;
-  for await (const chunk of body) {
-    const buffer = chunk as Buffer;
-    received += buffer.length;
-    if (received > maxBytes) {
-      closeUnread(body);
-      return { kind: 'tooLarge' };
-    }
-    chunks.push(buffer);
+  // The HTTP parser holds a declared body to its length, so it cannot pass the cap: read at once.
+  const raw = declared === undefined ? await readUpTo(body, maxBytes) : Buffer.from(await body.arrayBuffer());
+  if (raw === undefined) {
+    return { kind: 'tooLarge' };
   }
-  let bytes: Buffer = Buffer.concat(chunks, received);
+  let bytes: Buffer = raw;
   // Applied in the order listed, so undone from the last.
   for (const encoding of encodings.reverse()) {
     const decoded = await decode(encoding, bytes, maxBytes);
@@ -64,6 +59,22 @@ export async function readBodyCapped(
   } catch {
     return { kind: 'undecodable', detail: 'utf8' };
   }
+}
+
+/** The bytes of a body of undeclared length, or undefined (and the stream closed) once they pass `maxBytes`. */
+async function readUpTo(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of body) {
+    const buffer = chunk as Buffer;
+    received += buffer.length;
+    if (received > maxBytes) {
+      closeUnread(body);
+      return undefined;
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks, received);
 }
 
 /** Strict: invalid UTF-8 is an error rather than replacement characters; a leading BOM is dropped. */
