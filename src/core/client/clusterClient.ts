@@ -1,20 +1,19 @@
 import type { ClusterClientOptions, ClusterReply, RequestLogEntry, SendRequest } from './clientTypes';
 import { type ClusterError, type ErrorContext, isClusterError } from './errors';
-import { ProtocolError, RedirectError } from './transportErrors';
+import { RedirectError } from './transportErrors';
 import { abortError, originOf, transportError } from './callFailures';
 import { sendableBody } from './sendableBody';
 import { clusterRequestPath, parseServiceEndpoint, type ServiceEndpoint } from './endpoint';
 import { parseErrorBody } from './errorBody';
-import { l10n } from '../l10n';
 import { CallDeadline } from './http/callDeadline';
-import { createDispatcher, idleReuseMs, KEEP_ALIVE_MS } from './http/dispatcher';
+import { ConnectionPool } from './http/connectionPool';
 import type { ProxyChoice } from './http/proxyChoice';
-import { ACCEPTED_ENCODINGS, type BodyRead, discardBody, headerValue, readBodyCapped } from './http/readBody';
+import { ACCEPTED_ENCODINGS, discardBody, headerValue, readBodyCapped } from './http/readBody';
 import { classifyTransportFailure } from './http/transportFailure';
 import type { Dispatcher } from './http/undici';
 import { redactSecrets, scrubError } from './redact';
 import { checkClusterId } from './clusterId';
-import { errorForStatus, type InterpretedReply, interpretSuccessBody } from './replyInterpretation';
+import { errorForStatus, type InterpretedReply, interpretSuccessBody, unreadableReplyError } from './replyInterpretation';
 import { parseRetryAfterSeconds } from './retryAfter';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retryPolicy';
 
@@ -33,12 +32,7 @@ export class ClusterClient {
   readonly endpoint: ServiceEndpoint;
   /** The proxy requests go through, and why. */
   readonly proxy: ProxyChoice;
-  private dispatcher: Dispatcher;
-  /** Attempts under way, and since when none is (performance.now()): see {@link freshPoolIfStale}. */
-  private inFlight = 0;
-  private idleSince = 0;
-  /** How long the last response's connection may idle (the server's hint, read as the pool reads it). */
-  private idleLimitMs = KEEP_ALIVE_MS;
+  private readonly pool: ConnectionPool;
   private readonly connectTimeoutMs: number;
   private readonly totalTimeoutMs: number;
   private readonly maxResponseBytes: number;
@@ -50,30 +44,14 @@ export class ClusterClient {
     this.totalTimeoutMs = options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
-    ({ dispatcher: this.dispatcher, proxy: this.proxy } = this.newPool());
-  }
-
-  private newPool(): ReturnType<typeof createDispatcher> {
-    return createDispatcher({
+    this.pool = new ConnectionPool({
       connectTimeoutMs: this.connectTimeoutMs,
       target: this.endpoint.origin,
-      proxy: this.options.proxy,
-      env: this.options.env,
-      trust: this.options.trust,
+      proxy: options.proxy,
+      env: options.env,
+      trust: options.trust,
     });
-  }
-
-  /**
-   * The pool closes a connection once it idled past its limit, on a timer. When the event loop was
-   * too busy to run that timer (a long synchronous task in the same process), a request would still
-   * go out on a connection the server may be closing: so the pool is replaced before such a request.
-   */
-  private freshPoolIfStale(): void {
-    if (this.inFlight === 0 && this.idleSince > 0 && performance.now() - this.idleSince >= this.idleLimitMs) {
-      const stale = this.dispatcher;
-      this.dispatcher = this.newPool().dispatcher;
-      void stale.destroy().catch(() => undefined);
-    }
+    this.proxy = this.pool.proxy;
   }
 
   /** Sends the conversation and returns the cluster's reply, or throws a {@link ClusterError}. */
@@ -118,7 +96,7 @@ export class ClusterClient {
 
   /** Closes the connection pool; calls under way are aborted. */
   async close(): Promise<void> {
-    await this.dispatcher.destroy().catch(() => undefined);
+    await this.pool.close();
   }
 
   private async attempt(call: AttemptCall): Promise<AttemptOutcome> {
@@ -140,22 +118,19 @@ export class ClusterClient {
       this.options.log?.(entry);
       request.trace?.attempted(entry);
     };
-    this.freshPoolIfStale();
-    this.inFlight++;
-    try {
-      return await this.exchange(call, log);
-    } finally {
-      this.inFlight--;
-      this.idleSince = performance.now();
-    }
+    return this.pool.exchange((dispatcher) => this.exchange(dispatcher, call, log));
   }
 
-  private async exchange({ request, path, headers, body, deadline, attempt }: AttemptCall, log: AttemptLog): Promise<AttemptOutcome> {
+  private async exchange(
+    dispatcher: Dispatcher,
+    { request, path, headers, body, deadline, attempt }: AttemptCall,
+    log: AttemptLog,
+  ): Promise<AttemptOutcome> {
     const origin = this.endpoint.origin;
     const base = { clusterId: request.clusterId };
     let response: Dispatcher.ResponseData;
     try {
-      response = await this.dispatcher.request({ origin, path, method: 'POST', headers, body, signal: deadline.signal });
+      response = await dispatcher.request({ origin, path, method: 'POST', headers, body, signal: deadline.signal });
     } catch (error) {
       const failure = classifyTransportFailure(error);
       const typed = deadline.abortedBy
@@ -172,7 +147,7 @@ export class ClusterClient {
       throw typed;
     }
 
-    this.idleLimitMs = idleReuseMs(headerValue(response.headers, 'keep-alive'));
+    this.pool.noteResponse(response.headers);
     const status = response.statusCode;
     const redact = (text: string): string => redactSecrets(text, [request.apiKey]);
     const echoedId = headerValue(response.headers, 'x-request-id') ?? headerValue(response.headers, 'request-id');
@@ -220,36 +195,10 @@ export class ClusterClient {
   ): Promise<InterpretedReply> {
     const read = await readBodyCapped(response.body, response.headers, this.maxResponseBytes);
     if (read.kind !== 'text') {
-      throw this.unreadableReply(read, context);
+      throw unreadableReplyError(read, this.maxResponseBytes, context);
     }
     request.trace?.replied(read.text);
     return interpretSuccessBody(read.text, headerValue(response.headers, 'content-type'), request.messages, context, redact);
-  }
-
-  private unreadableReply(read: Exclude<BodyRead, { kind: 'text' }>, context: ErrorContext): ProtocolError {
-    switch (read.kind) {
-      case 'tooLarge':
-        return new ProtocolError(
-          'tooLarge',
-          l10n.t('Replies over {0} MB are not read.', Math.round(this.maxResponseBytes / (1024 * 1024))),
-          context,
-        );
-      case 'unknownEncoding':
-        return new ProtocolError(
-          'encoding',
-          l10n.t(
-            'It was sent with the content encoding “{0}”, which Cluster Chat cannot decode (it accepts gzip, deflate and br).',
-            read.encoding,
-          ),
-          context,
-        );
-      case 'undecodable':
-        return new ProtocolError(
-          'encoding',
-          read.encoding === undefined ? l10n.t('It is not valid UTF-8 text.') : l10n.t('Its “{0}” compression is corrupt.', read.encoding),
-          context,
-        );
-    }
   }
 
   /** Adds the server's own message and request id (redacted) to the context of an error status. */

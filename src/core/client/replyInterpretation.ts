@@ -10,6 +10,7 @@ import {
 } from './statusErrors';
 import { ProtocolError } from './transportErrors';
 import { l10n } from '../l10n';
+import type { BodyRead } from './http/readBody';
 import { ClusterReplySchema, type Message, type ReplyMessage } from './messages';
 
 /** A usable reply: the conversation as sent with the assistant message appended to it. */
@@ -67,6 +68,29 @@ export function interpretSuccessBody(
   ).length;
   const added = messages.length - sent.length - 1;
   return { assistant, messages: [...sent, assistant], ...(changed + added === 0 ? {} : { rewritten: { changed, added } }) };
+}
+
+/** The error for a 2xx body that could not be read: over the cap, or not decodable. */
+export function unreadableReplyError(read: Exclude<BodyRead, { kind: 'text' }>, maxBytes: number, context: ErrorContext): ProtocolError {
+  switch (read.kind) {
+    case 'tooLarge':
+      return new ProtocolError('tooLarge', l10n.t('Replies over {0} MB are not read.', Math.round(maxBytes / (1024 * 1024))), context);
+    case 'unknownEncoding':
+      return new ProtocolError(
+        'encoding',
+        l10n.t(
+          'It was sent with the content encoding “{0}”, which Cluster Chat cannot decode (it accepts gzip, deflate and br).',
+          read.encoding,
+        ),
+        context,
+      );
+    case 'undecodable':
+      return new ProtocolError(
+        'encoding',
+        read.encoding === undefined ? l10n.t('It is not valid UTF-8 text.') : l10n.t('Its “{0}” compression is corrupt.', read.encoding),
+        context,
+      );
+  }
 }
 
 /** The typed error for a non-2xx, non-3xx status. */
