@@ -37,9 +37,27 @@ async function main(): Promise<void> {
     ['Rendering (real chat webview in Chromium)', () => measureRendering(log)],
     ['History at scale (search in process; chat open and turns in the real workbench)', () => measureHistory(log)],
   ];
-  for (const [title, step] of steps) {
-    console.log(`▶ ${title}`);
-    figures.push(...(await step()));
+  // `npm run bench -- --only request-overhead [--repeat N]` runs that step alone, N times in a row.
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+  const repeat = process.argv.includes('--repeat') ? Number(process.argv[process.argv.indexOf('--repeat') + 1]) : 1;
+  const chosen =
+    only === undefined
+      ? steps
+      : steps.filter(
+          ([title]) =>
+            title
+              .toLowerCase()
+              .replace(/ \(.*$/, '')
+              .replace(/ /g, '-') === only,
+        );
+  if (chosen.length === 0) {
+    throw new Error(`No step named “${only ?? ''}”.`);
+  }
+  for (let run = 1; run <= repeat; run++) {
+    for (const [title, step] of chosen) {
+      console.log(`▶ ${title}${repeat > 1 ? ` (run ${run} of ${repeat})` : ''}`);
+      figures.push(...(await step()));
+    }
   }
   const table = figuresTable(figures);
   const over = figures.filter((figure) => holds(figure) === false);

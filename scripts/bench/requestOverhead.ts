@@ -5,13 +5,19 @@ import { startEmulator } from '../emulator/server';
 import { type Figure, percentile } from './figures';
 
 const KEY = 'bench-key';
+const IDLE_MS = 2000;
 
 /** A conversation of about `bytes` of JSON: a system prompt and user/assistant turns. */
 function conversationOf(bytes: number): Message[] {
   const messages: Message[] = [{ role: 'system', content: 'You are a benchmark.' }];
   const chunk = 'The quick brown fox jumps over the lazy dog. '.repeat(bytes < 4096 ? 4 : 20);
-  while (JSON.stringify(messages).length < bytes) {
-    messages.push({ role: messages.length % 2 === 1 ? 'user' : 'assistant', content: chunk });
+  // Counted as it grows: re-serializing the whole list each time took most of a second for 1 MB, a
+  // stall of the one event loop the emulator shares.
+  let length = JSON.stringify(messages).length;
+  while (length < bytes) {
+    const message: Message = { role: messages.length % 2 === 1 ? 'user' : 'assistant', content: chunk };
+    messages.push(message);
+    length += JSON.stringify(message).length + 1;
   }
   if (messages.at(-1)?.role !== 'user') {
     messages.push({ role: 'user', content: 'Summarise.' });
@@ -78,9 +84,26 @@ export async function measureRequestOverhead(log: (line: string) => void): Promi
     return samples;
   };
 
+  /** A turn after 2 s idle (the pool has closed its connection, so a new one is opened) against one right after it. */
+  const idleTurns = async (rounds: number): Promise<{ idle: number[]; warm: number[] }> => {
+    const samples = { idle: [] as number[], warm: [] as number[] };
+    const messages = conversationOf(1024);
+    for (let round = 0; round < rounds; round++) {
+      await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+      for (const kind of ['idle', 'warm'] as const) {
+        const started = performance.now();
+        await ours(messages);
+        samples[kind].push(performance.now() - started);
+      }
+    }
+    log(`  after ${IDLE_MS / 1000} s idle: ${rounds} turns, each followed by one on the warm connection`);
+    return samples;
+  };
+
   try {
     const small = await run('1 KB', conversationOf(1024), 2000);
     const large = await run('1 MB', conversationOf(1024 * 1024), 100);
+    const idle = await idleTurns(10);
     const figures = (label: string, samples: Samples): Figure[] => [
       { area: 'Request overhead', name: `${label}: our client p50`, value: percentile(samples.ours, 50), unit: 'ms' },
       { area: 'Request overhead', name: `${label}: bare undici p50`, value: percentile(samples.bare, 50), unit: 'ms' },
@@ -100,7 +123,17 @@ export async function measureRequestOverhead(log: (line: string) => void): Promi
         unit: '×',
       },
     ];
-    return [...figures('1 KB × 2,000', small), ...figures('1 MB × 100', large)];
+    const idleFigures: Figure[] = [
+      { area: 'Request overhead', name: 'turn after 2 s idle (new connection) p50', value: percentile(idle.idle, 50), unit: 'ms' },
+      { area: 'Request overhead', name: 'turn on the warm connection right after it p50', value: percentile(idle.warm, 50), unit: 'ms' },
+      {
+        area: 'Request overhead',
+        name: 'turn after 2 s idle vs warm, p50',
+        value: percentile(idle.idle, 50) / percentile(idle.warm, 50),
+        unit: '×',
+      },
+    ];
+    return [...figures('1 KB × 2,000', small), ...figures('1 MB × 100', large), ...idleFigures];
   } finally {
     await client.close();
     await agent.close();

@@ -28,12 +28,14 @@ export class ErrorPresenter {
       this.log.error(`Unexpected error: ${message}`);
       return this.offer(vscode.l10n.t('Cluster Chat: something went wrong: {0}', message), ['showLog'], recovery);
     }
-    this.log.warn(`${error.kind}${error.status ? ` (HTTP ${error.status})` : ''}: ${error.message}`);
+    // The final scrub of what is shown and logged: every key the extension sent is removed.
+    const message = redactSecrets(error.message, []);
+    this.log.warn(`${error.kind}${error.status ? ` (HTTP ${error.status})` : ''}: ${message}`);
     if (error.kind === 'cancelled') {
       vscode.window.setStatusBarMessage(vscode.l10n.t('Cluster Chat: request cancelled'), 3000);
       return undefined;
     }
-    return this.offer(`Cluster Chat: ${error.message}`, offered(recoveryActionsFor(error), recovery), recovery, settingsQueryFor(error));
+    return this.offer(`Cluster Chat: ${message}`, offered(recoveryActionsFor(error), recovery), recovery, settingsQueryFor(error));
   }
 
   private async offer(

@@ -11,7 +11,8 @@ import type { Message } from '../core/client/messages';
 import type { ClusterEntry } from '../settings';
 import type { ClusterStatusBar } from '../clusters/clusterStatusBar';
 import { signalFor } from './tokenSignal';
-import { redactSecrets } from '../core/client/redact';
+import { redactSecrets, rememberSecret, scrubError } from '../core/client/redact';
+import { checkClusterId } from '../core/client/clusterId';
 import { confirmSendTo } from './askBeforeSending';
 import type { RequestCaller } from '../core/inspector/inspectedRequest';
 import type { RequestHistory } from '../core/inspector/requestHistory';
@@ -95,6 +96,9 @@ export class RequestPipeline {
         vscode.l10n.t('No cluster is selected. Choose one with “Cluster Chat: Select Cluster…”, or pass a clusterId.'),
       );
     }
+    // Every caller's id (settings, picker, tool input, the API, a model id) is checked here, before a
+    // key is asked for or anything is sent.
+    checkClusterId(cluster.id);
     const client = await this.clients.get();
     const origin = client.endpoint.origin;
     const apiKey = (await this.keys.get(origin)) ?? (request.interactive ? await promptForApiKey(this.keys, origin) : undefined);
@@ -105,6 +109,7 @@ export class RequestPipeline {
       }
       throw new MissingApiKeyError(origin);
     }
+    rememberSecret(apiKey);
     if (request.token?.isCancellationRequested) {
       // Cancelled while a picker or the key box was open: nothing is sent.
       throw new CancelledError({ clusterId: cluster.id });
@@ -141,14 +146,15 @@ export class RequestPipeline {
       });
       recording.finish('ok');
       return { reply, cluster, inspection: recording.id() };
-    } catch (error) {
+    } catch (thrown) {
+      const error = scrubError(thrown, [apiKey]);
       const kind = isClusterError(error) ? error.kind : 'unexpectedStatus';
       recording.finish(kind);
       const id = recording.id();
       // The Output channel cannot hold links: the line names the record *Show Request…* lists.
       const inspector = id === undefined ? '' : ` (Show Request… #${id})`;
       this.log.warn(
-        `${prepared.caller} → ${cluster.id}: ${isClusterError(error) ? error.kind : 'error'}: ${redactSecrets(error instanceof Error ? error.message : String(error), [])}${inspector}`,
+        `${prepared.caller} → ${cluster.id}: ${isClusterError(error) ? error.kind : 'error'}: ${redactSecrets(error instanceof Error ? error.message : String(error), [apiKey])}${inspector}`,
       );
       throw error;
     } finally {

@@ -3,6 +3,7 @@ import type { ProxySettings } from './http/dispatcher';
 import type { TrustedCertificates } from './http/trust';
 import type { Message, ReplyMessage } from './messages';
 import type { RetryPolicy } from './retryPolicy';
+import type { RewrittenHistory } from './replyInterpretation';
 
 /** What a ClusterClient is made from, what it is asked, what it answers and logs. */
 export interface ClusterClientOptions {
@@ -58,7 +59,10 @@ export interface RequestTrace {
 export interface ClusterReply {
   /** The assistant message the cluster appended. */
   readonly assistant: Message;
-  /** The whole conversation as the cluster returned it. */
+  /**
+   * The conversation as it was sent, with that assistant message appended: what a reply did to the
+   * earlier messages is not taken (the log entry's `rewritten` notes it).
+   */
   readonly messages: readonly ReplyMessage[];
   readonly status: number;
   readonly requestId: string | undefined;
@@ -78,4 +82,6 @@ export interface RequestLogEntry {
   readonly outcome: 'ok' | ClusterError['kind'];
   /** Set when the client waits this long and tries again. */
   readonly retryInMs?: number;
+  /** Set when the reply changed the messages that were sent (only its assistant message was taken). */
+  readonly rewritten?: RewrittenHistory;
 }

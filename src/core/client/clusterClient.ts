@@ -1,19 +1,19 @@
 import type { ClusterClientOptions, ClusterReply, RequestLogEntry, SendRequest } from './clientTypes';
 import { type ClusterError, type ErrorContext, isClusterError } from './errors';
-import { ProtocolError, RedirectError } from './transportErrors';
+import { RedirectError } from './transportErrors';
 import { abortError, originOf, transportError } from './callFailures';
 import { sendableBody } from './sendableBody';
 import { clusterRequestPath, parseServiceEndpoint, type ServiceEndpoint } from './endpoint';
 import { parseErrorBody } from './errorBody';
-import { l10n } from '../l10n';
 import { CallDeadline } from './http/callDeadline';
-import { createDispatcher } from './http/dispatcher';
+import { ConnectionPool } from './http/connectionPool';
 import type { ProxyChoice } from './http/proxyChoice';
-import { discardBody, headerValue, readBodyCapped } from './http/readBody';
+import { ACCEPTED_ENCODINGS, discardBody, headerValue, readBodyCapped } from './http/readBody';
 import { classifyTransportFailure } from './http/transportFailure';
 import type { Dispatcher } from './http/undici';
-import { redactSecrets } from './redact';
-import { errorForStatus, interpretSuccessBody } from './replyInterpretation';
+import { redactSecrets, scrubError } from './redact';
+import { checkClusterId } from './clusterId';
+import { errorForStatus, type InterpretedReply, interpretSuccessBody, unreadableReplyError } from './replyInterpretation';
 import { parseRetryAfterSeconds } from './retryAfter';
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retryPolicy';
 
@@ -32,7 +32,7 @@ export class ClusterClient {
   readonly endpoint: ServiceEndpoint;
   /** The proxy requests go through, and why. */
   readonly proxy: ProxyChoice;
-  private readonly dispatcher: Dispatcher;
+  private readonly pool: ConnectionPool;
   private readonly connectTimeoutMs: number;
   private readonly totalTimeoutMs: number;
   private readonly maxResponseBytes: number;
@@ -44,23 +44,35 @@ export class ClusterClient {
     this.totalTimeoutMs = options.totalTimeoutMs ?? DEFAULT_TOTAL_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
-    ({ dispatcher: this.dispatcher, proxy: this.proxy } = createDispatcher({
+    this.pool = new ConnectionPool({
       connectTimeoutMs: this.connectTimeoutMs,
       target: this.endpoint.origin,
       proxy: options.proxy,
       env: options.env,
       trust: options.trust,
-    }));
+    });
+    this.proxy = this.pool.proxy;
   }
 
   /** Sends the conversation and returns the cluster's reply, or throws a {@link ClusterError}. */
   async send(request: SendRequest): Promise<ClusterReply> {
+    try {
+      return await this.sendChecked(request);
+    } catch (error) {
+      // The final scrub: whatever the server echoed, into whichever field, the key leaves in no error.
+      throw scrubError(error, [request.apiKey]);
+    }
+  }
+
+  private async sendChecked(request: SendRequest): Promise<ClusterReply> {
+    checkClusterId(request.clusterId);
     // Encoded once: every attempt sends these bytes, and the inspector shows the same ones.
     const body = Buffer.from(JSON.stringify(sendableBody(request)), 'utf8');
     const headers = {
       authorization: `Bearer ${request.apiKey}`,
       'content-type': 'application/json',
       accept: 'application/json',
+      'accept-encoding': ACCEPTED_ENCODINGS,
       'user-agent': this.options.userAgent,
     };
     const path = clusterRequestPath(this.endpoint, request.clusterId);
@@ -69,7 +81,7 @@ export class ClusterClient {
     const started = performance.now();
     try {
       for (let attempt = 1; ; attempt++) {
-        const outcome = await this.attempt(request, path, headers, body, deadline, attempt);
+        const outcome = await this.attempt({ request, path, headers, body, deadline, attempt });
         if (outcome.kind === 'reply') {
           return { ...outcome.reply, durationMs: performance.now() - started, attempts: attempt };
         }
@@ -84,46 +96,41 @@ export class ClusterClient {
 
   /** Closes the connection pool; calls under way are aborted. */
   async close(): Promise<void> {
-    await this.dispatcher.destroy().catch(() => undefined);
+    await this.pool.close();
   }
 
-  private async attempt(
-    request: SendRequest,
-    path: string,
-    headers: Record<string, string>,
-    body: Buffer,
-    deadline: CallDeadline,
-    attempt: number,
-  ): Promise<
-    { kind: 'reply'; reply: Omit<ClusterReply, 'durationMs' | 'attempts'> } | { kind: 'retry'; retryInMs: number; error: ClusterError }
-  > {
-    const origin = this.endpoint.origin;
+  private async attempt(call: AttemptCall): Promise<AttemptOutcome> {
+    const { request, attempt } = call;
     const started = performance.now();
-    const base = { clusterId: request.clusterId };
-    const log = (
-      status: number | undefined,
-      requestId: string | undefined,
-      outcome: RequestLogEntry['outcome'],
-      retryInMs?: number,
-    ): void => {
+    const log: AttemptLog = (status, requestId, outcome, extra = {}) => {
       const entry: RequestLogEntry = {
         method: 'POST',
-        origin,
+        origin: this.endpoint.origin,
         clusterId: request.clusterId,
         attempt,
         status,
         durationMs: Math.round(performance.now() - started),
-        requestId,
+        // The one text in an entry that came from the server.
+        requestId: requestId === undefined ? undefined : redactSecrets(requestId, [request.apiKey]),
         outcome,
-        ...(retryInMs === undefined ? {} : { retryInMs }),
+        ...extra,
       };
       this.options.log?.(entry);
       request.trace?.attempted(entry);
     };
+    return this.pool.exchange((dispatcher) => this.exchange(dispatcher, call, log));
+  }
 
+  private async exchange(
+    dispatcher: Dispatcher,
+    { request, path, headers, body, deadline, attempt }: AttemptCall,
+    log: AttemptLog,
+  ): Promise<AttemptOutcome> {
+    const origin = this.endpoint.origin;
+    const base = { clusterId: request.clusterId };
     let response: Dispatcher.ResponseData;
     try {
-      response = await this.dispatcher.request({ origin, path, method: 'POST', headers, body, signal: deadline.signal });
+      response = await dispatcher.request({ origin, path, method: 'POST', headers, body, signal: deadline.signal });
     } catch (error) {
       const failure = classifyTransportFailure(error);
       const typed = deadline.abortedBy
@@ -133,31 +140,35 @@ export class ClusterClient {
         failure.kind === 'refused' && !deadline.abortedBy
           ? retryDelayMs({ kind: 'refused' }, attempt, this.retryPolicy, deadline.remainingMs())
           : undefined;
-      log(undefined, undefined, typed.kind, retryInMs);
+      log(undefined, undefined, typed.kind, retryInMs === undefined ? {} : { retryInMs });
       if (retryInMs !== undefined) {
         return { kind: 'retry', retryInMs, error: typed };
       }
       throw typed;
     }
 
+    this.pool.noteResponse(response.headers);
     const status = response.statusCode;
-    const requestId = headerValue(response.headers, 'x-request-id') ?? headerValue(response.headers, 'request-id');
+    const redact = (text: string): string => redactSecrets(text, [request.apiKey]);
+    const echoedId = headerValue(response.headers, 'x-request-id') ?? headerValue(response.headers, 'request-id');
+    const requestId = echoedId === undefined ? undefined : redact(echoedId);
     const context: ErrorContext = { ...base, status, ...(requestId === undefined ? {} : { requestId }) };
     try {
       if (status >= 200 && status < 300) {
-        const reply = await this.readReply(response, context, request);
-        log(status, requestId, 'ok');
-        return { kind: 'reply', reply: { ...reply, status, requestId } };
+        const reply = await this.readReply(response, context, request, redact);
+        log(status, requestId, 'ok', reply.rewritten === undefined ? {} : { rewritten: reply.rewritten });
+        return { kind: 'reply', reply: { assistant: reply.assistant, messages: reply.messages, status, requestId } };
       }
       if (status >= 300 && status < 400) {
         discardBody(response.body);
-        throw new RedirectError(originOf(headerValue(response.headers, 'location'), origin), context);
+        const target = originOf(headerValue(response.headers, 'location'), origin);
+        throw new RedirectError(target === undefined ? undefined : redact(target), context);
       }
       const retryAfterSeconds = parseRetryAfterSeconds(headerValue(response.headers, 'retry-after'));
       const error = errorForStatus(status, await this.readErrorContext(response, context, request), retryAfterSeconds);
       const retryInMs = retryDelayMs({ kind: 'status', status, retryAfterSeconds }, attempt, this.retryPolicy, deadline.remainingMs());
       if (retryInMs !== undefined) {
-        log(status, error.requestId, error.kind, retryInMs);
+        log(status, error.requestId, error.kind, { retryInMs });
         return { kind: 'retry', retryInMs, error };
       }
       throw error;
@@ -176,19 +187,18 @@ export class ClusterClient {
     return this.proxy.kind === 'proxy' ? this.proxy.hostPort : undefined;
   }
 
-  private async readReply(response: Dispatcher.ResponseData, context: ErrorContext, request: SendRequest) {
+  private async readReply(
+    response: Dispatcher.ResponseData,
+    context: ErrorContext,
+    request: SendRequest,
+    redact: (text: string) => string,
+  ): Promise<InterpretedReply> {
     const read = await readBodyCapped(response.body, response.headers, this.maxResponseBytes);
-    if (read.complete) {
-      request.trace?.replied(read.text);
+    if (read.kind !== 'text') {
+      throw unreadableReplyError(read, this.maxResponseBytes, context);
     }
-    if (!read.complete) {
-      throw new ProtocolError(
-        'tooLarge',
-        l10n.t('Replies over {0} MB are not read.', Math.round(this.maxResponseBytes / (1024 * 1024))),
-        context,
-      );
-    }
-    return interpretSuccessBody(read.text, headerValue(response.headers, 'content-type'), request.messages.length, context);
+    request.trace?.replied(read.text);
+    return interpretSuccessBody(read.text, headerValue(response.headers, 'content-type'), request.messages, context, redact);
   }
 
   /** Adds the server's own message and request id (redacted) to the context of an error status. */
@@ -196,17 +206,38 @@ export class ClusterClient {
     const { apiKey } = request;
     let text = '';
     try {
-      const read = await readBodyCapped(response.body, { 'content-length': undefined }, MAX_ERROR_BODY_BYTES);
-      text = read.complete ? read.text : '';
+      const read = await readBodyCapped(response.body, response.headers, MAX_ERROR_BODY_BYTES);
+      text = read.kind === 'text' ? read.text : '';
     } catch {
       return context;
     }
     request.trace?.replied(text);
-    const info = parseErrorBody(text, headerValue(response.headers, 'content-type'));
+    // Redacted before it is parsed and shortened, so a cut can never leave part of the key behind.
+    const info = parseErrorBody(redactSecrets(text, [apiKey]), headerValue(response.headers, 'content-type'));
     return {
       ...context,
-      ...(info.message === undefined ? {} : { serverMessage: redactSecrets(info.message, [apiKey]) }),
-      ...(context.requestId === undefined && info.requestId !== undefined ? { requestId: redactSecrets(info.requestId, [apiKey]) } : {}),
+      ...(info.message === undefined ? {} : { serverMessage: info.message }),
+      ...(context.requestId === undefined && info.requestId !== undefined ? { requestId: info.requestId } : {}),
     };
   }
 }
+
+/** One attempt of a call: the same request, path, headers and body bytes each time. */
+interface AttemptCall {
+  readonly request: SendRequest;
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+  readonly deadline: CallDeadline;
+  readonly attempt: number;
+}
+
+type AttemptOutcome =
+  { kind: 'reply'; reply: Omit<ClusterReply, 'durationMs' | 'attempts'> } | { kind: 'retry'; retryInMs: number; error: ClusterError };
+
+type AttemptLog = (
+  status: number | undefined,
+  requestId: string | undefined,
+  outcome: RequestLogEntry['outcome'],
+  extra?: Pick<RequestLogEntry, 'retryInMs' | 'rewritten'>,
+) => void;

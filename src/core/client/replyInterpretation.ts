@@ -10,29 +10,43 @@ import {
 } from './statusErrors';
 import { ProtocolError } from './transportErrors';
 import { l10n } from '../l10n';
+import type { BodyRead } from './http/readBody';
 import { ClusterReplySchema, type Message, type ReplyMessage } from './messages';
 
-/** A usable reply: the whole returned conversation and the assistant message appended to it. */
+/** A usable reply: the conversation as sent with the assistant message appended to it. */
 export interface InterpretedReply {
   readonly assistant: Message;
   readonly messages: readonly ReplyMessage[];
+  /** Set when the reply changed what was sent: those changes are not taken, only the assistant message. */
+  readonly rewritten?: RewrittenHistory;
+}
+
+/** How a reply differed from the messages that were sent, before its assistant message. */
+export interface RewrittenHistory {
+  /** Sent messages whose role or text the reply changed. */
+  readonly changed: number;
+  /** Messages the reply put between the sent ones and its assistant message. */
+  readonly added: number;
 }
 
 /**
- * Checks a 2xx body: JSON, `content.messages`, and an assistant message after the `sentCount`
- * messages that were sent. Extra fields are tolerated.
+ * Checks a 2xx body: JSON, `content.messages`, and an assistant message after the messages that
+ * were sent. Extra fields are tolerated. Only that appended assistant message is taken: the
+ * conversation stays what was sent, whatever the reply did to it (`rewritten` says what). Texts from
+ * the reply go through `redact` before they are shortened into a message.
  */
 export function interpretSuccessBody(
   text: string,
   contentType: string | undefined,
-  sentCount: number,
+  sent: readonly Message[],
   context: ErrorContext,
+  redact: (text: string) => string = (value) => value,
 ): InterpretedReply {
   let json: unknown;
   try {
     json = JSON.parse(text) as unknown;
   } catch {
-    const type = contentType ? mediaType(contentType) : undefined;
+    const type = contentType ? mediaType(redact(contentType)) : undefined;
     const detail = type && !type.includes('json') ? l10n.t('It was sent as {0}.', type) : l10n.t('It is cut off or malformed.');
     throw new ProtocolError('notJson', detail, context);
   }
@@ -42,13 +56,41 @@ export function interpretSuccessBody(
   }
   const messages = parsed.data.content.messages;
   const last = messages[messages.length - 1];
-  if (messages.length <= sentCount || last === undefined) {
-    throw new ProtocolError('noAssistant', l10n.t('It returned {0} message(s) for the {1} sent.', messages.length, sentCount), context);
+  if (messages.length <= sent.length || last === undefined) {
+    throw new ProtocolError('noAssistant', l10n.t('It returned {0} message(s) for the {1} sent.', messages.length, sent.length), context);
   }
   if (last.role !== 'assistant') {
-    throw new ProtocolError('noAssistant', l10n.t('Its last message has the role “{0}”.', last.role.slice(0, 40)), context);
+    throw new ProtocolError('noAssistant', l10n.t('Its last message has the role “{0}”.', redact(last.role).slice(0, 40)), context);
   }
-  return { assistant: { role: 'assistant', content: last.content }, messages };
+  const assistant: Message = { role: 'assistant', content: last.content };
+  const changed = sent.filter(
+    (message, index) => message.role !== messages[index]?.role || message.content !== messages[index]?.content,
+  ).length;
+  const added = messages.length - sent.length - 1;
+  return { assistant, messages: [...sent, assistant], ...(changed + added === 0 ? {} : { rewritten: { changed, added } }) };
+}
+
+/** The error for a 2xx body that could not be read: over the cap, or not decodable. */
+export function unreadableReplyError(read: Exclude<BodyRead, { kind: 'text' }>, maxBytes: number, context: ErrorContext): ProtocolError {
+  switch (read.kind) {
+    case 'tooLarge':
+      return new ProtocolError('tooLarge', l10n.t('Replies over {0} MB are not read.', Math.round(maxBytes / (1024 * 1024))), context);
+    case 'unknownEncoding':
+      return new ProtocolError(
+        'encoding',
+        l10n.t(
+          'It was sent with the content encoding “{0}”, which Cluster Chat cannot decode (it accepts gzip, deflate and br).',
+          read.encoding,
+        ),
+        context,
+      );
+    case 'undecodable':
+      return new ProtocolError(
+        'encoding',
+        read.encoding === undefined ? l10n.t('It is not valid UTF-8 text.') : l10n.t('Its “{0}” compression is corrupt.', read.encoding),
+        context,
+      );
+  }
 }
 
 /** The typed error for a non-2xx, non-3xx status. */

@@ -10,6 +10,11 @@ export function formatRequestLogEntry(entry: RequestLogEntry): string {
     `request-id=${entry.requestId ?? '-'}`,
     entry.outcome,
   ];
+  if (entry.rewritten !== undefined) {
+    parts.push(
+      `reply changed the sent history (${entry.rewritten.changed} changed, ${entry.rewritten.added} added): kept what was sent, took only the appended assistant message`,
+    );
+  }
   if (entry.retryInMs !== undefined) {
     parts.push(`retrying in ${entry.retryInMs}ms`);
   }

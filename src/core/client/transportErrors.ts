@@ -111,7 +111,8 @@ export class ProxyAuthError extends ClusterError {
 /** A 3xx: redirects are never followed, so the key cannot travel to another origin. */
 export class RedirectError extends ClusterError {
   readonly kind = 'redirect';
-  readonly mayHaveBeenProcessed = false;
+  /** 302 and 303 after a POST mean the server acted on it and points at the result; 307 and 308 ask to send it elsewhere. */
+  readonly mayHaveBeenProcessed: boolean;
   /** Origin of the redirect target only (never its path or query), or undefined if unreadable. */
   readonly targetOrigin: string | undefined;
   constructor(targetOrigin: string | undefined, context: ErrorContext) {
@@ -128,11 +129,12 @@ export class RedirectError extends ClusterError {
           ),
       context,
     );
+    this.mayHaveBeenProcessed = context.status === 302 || context.status === 303;
     this.targetOrigin = targetOrigin;
   }
 }
 
-export type ProtocolFailure = 'notJson' | 'shape' | 'noAssistant' | 'tooLarge';
+export type ProtocolFailure = 'notJson' | 'encoding' | 'shape' | 'noAssistant' | 'tooLarge';
 
 /** The service answered 2xx, but not with a reply this client can use. */
 export class ProtocolError extends ClusterError {
@@ -149,6 +151,8 @@ function protocolSummary(failure: ProtocolFailure): string {
   switch (failure) {
     case 'notJson':
       return l10n.t('The cluster’s reply is not valid JSON.');
+    case 'encoding':
+      return l10n.t('The cluster’s reply could not be decoded.');
     case 'shape':
       return l10n.t('The cluster’s reply does not have the expected content.messages structure.');
     case 'noAssistant':

@@ -127,3 +127,74 @@ export async function startConnectProxy(): Promise<LoopbackServer & { readonly t
   const port = await listen(server);
   return { port, origin: `http://127.0.0.1:${port}`, targets, close: closer(server, sockets) };
 }
+
+/**
+ * An HTTP server that, like many load balancers and reverse proxies, closes a connection once it
+ * idled `idleMs` after a response, and sends no `Keep-Alive` hint saying so. Every request gets
+ * `body` (JSON). It counts connections and the requests that came on a reused one.
+ */
+export async function startIdleClosingServer(
+  idleMs: number,
+  body: string,
+): Promise<LoopbackServer & { connections(): number; reused(): number }> {
+  let connections = 0;
+  let reused = 0;
+  const served = new WeakMap<net.Socket, number>();
+  const server = http.createServer((request, response) => {
+    const socket = request.socket;
+    socket.setTimeout(0);
+    const count = (served.get(socket) ?? 0) + 1;
+    served.set(socket, count);
+    if (count > 1) {
+      reused++;
+    }
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      response.end(body);
+      response.once('finish', () => socket.setTimeout(idleMs));
+    });
+  });
+  // No Keep-Alive header and no timer of Node's own: the idle close is this server's.
+  server.keepAliveTimeout = 0;
+  const sockets = trackSockets(server);
+  server.on('connection', (socket: net.Socket) => {
+    connections++;
+    socket.on('timeout', () => socket.destroy());
+  });
+  const port = await listen(server);
+  return { port, connections: () => connections, reused: () => reused, origin: `http://127.0.0.1:${port}`, close: closer(server, sockets) };
+}
+
+/**
+ * A TCP relay on loopback that delays everything by `oneWayMs` in each direction: data, the close of
+ * either side, and a reset. So a client learns that the server closed a connection only `oneWayMs`
+ * later, as over a real network.
+ */
+export async function startLatencyRelay(targetPort: number, oneWayMs: number): Promise<LoopbackServer> {
+  const later = (action: () => void): void => void setTimeout(action, oneWayMs);
+  const pipe = (from: net.Socket, to: net.Socket): void => {
+    from.on('data', (chunk: Buffer) => later(() => !to.destroyed && to.write(chunk)));
+    from.on('end', () => later(() => to.end()));
+    from.on('error', () => later(() => to.resetAndDestroy()));
+  };
+  const server = net.createServer((client) => {
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    relayed.add(upstream);
+    upstream.on('close', () => relayed.delete(upstream));
+    pipe(client, upstream);
+    pipe(upstream, client);
+  });
+  const sockets = trackSockets(server);
+  const relayed = new Set<net.Socket>();
+  const port = await listen(server);
+  const close = closer(server, sockets);
+  return {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    close: async () => {
+      relayed.forEach((socket) => socket.destroy());
+      await close();
+    },
+  };
+}

@@ -82,8 +82,12 @@ export function createPrivateCa(label: string): PrivateCa {
   };
 }
 
-/** nginx terminating TLS on a free loopback port with the CA's certificate, passing requests to `upstream`. */
-export async function startNginx(ca: PrivateCa, upstream: string): Promise<RealServer> {
+/**
+ * nginx on a free loopback port passing requests to `upstream`: terminating TLS with the CA's
+ * certificate, or plain http without one. `directives` go into its `http` block (say,
+ * `keepalive_timeout 2s;`).
+ */
+export async function startNginx(ca: PrivateCa | undefined, upstream: string, directives: readonly string[] = []): Promise<RealServer> {
   const folder = serverFolder('cc-nginx-');
   const port = await freePort();
   const file = (name: string): string => path.join(folder, name);
@@ -99,15 +103,18 @@ export async function startNginx(ca: PrivateCa, upstream: string): Promise<RealS
       `error_log ${file('error.log')} info;`,
       `pid ${file('nginx.pid')};`,
       'daemon off;',
-      'events { worker_connections 64; }',
+      'events { worker_connections 256; }',
       'http {',
-      `  access_log ${file('access.log')};`,
+      // Which connection each request came on, and its how-manieth it was there.
+      "  log_format reuse '$remote_addr $request $status connection=$connection requests=$connection_requests';",
+      `  access_log ${file('access.log')} reuse;`,
       ...temp.map((line) => `  ${line}`),
+      ...directives.map((line) => `  ${line}`),
       '  server {',
-      `    listen 127.0.0.1:${port} ssl;`,
+      ...(ca
+        ? [`    listen 127.0.0.1:${port} ssl;`, `    ssl_certificate ${ca.certFile};`, `    ssl_certificate_key ${ca.keyFile};`]
+        : [`    listen 127.0.0.1:${port};`]),
       '    server_name localhost;',
-      `    ssl_certificate ${ca.certFile};`,
-      `    ssl_certificate_key ${ca.keyFile};`,
       `    location / { proxy_pass ${upstream}; proxy_http_version 1.1; proxy_set_header Connection ""; }`,
       '  }',
       '}',
