@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { repoRoot, resultsRoot } from '../vscode/paths';
 import { type Figure, figuresTable, holds } from './figures';
+import { measureHeavyReplies } from './heavyReplyBench';
 import { measureHistory } from './historyBench';
 import { measureInExtensionHost } from './hostBench';
 import { measureRendering } from './renderBench';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
     ['Request overhead (emulator on loopback, in process)', () => measureRequestOverhead(log)],
     ['Start-up and memory (real extension host)', () => measureInExtensionHost(log)],
     ['Rendering (real chat webview in Chromium)', () => measureRendering(log)],
+    ['Heavy replies (chat bundle alone in Chromium, VS Code fonts)', () => measureHeavyReplies(log)],
     ['History at scale (search in process; chat open and turns in the real workbench)', () => measureHistory(log)],
   ];
   // `npm run bench -- --only request-overhead [--repeat N]` runs that step alone, N times in a row.

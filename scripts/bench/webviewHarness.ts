@@ -1,17 +1,26 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../vscode/paths';
 import { benchMessages } from './benchConversation';
 import { readMarks } from './webviewProbe';
 
 const ORIGIN = 'http://webview.bench';
 
+/**
+ * What VS Code's webview sets before the extension's stylesheet, as on Linux: its fonts (system-ui
+ * is DejaVu Sans there, a font slow to break long words in) and their sizes.
+ */
+const VSCODE_DEFAULTS = `html { --vscode-font-family: system-ui, "Ubuntu", "Droid Sans", sans-serif; --vscode-font-size: 13px;
+  --vscode-editor-font-family: "Droid Sans Mono", "monospace", monospace; --vscode-editor-font-size: 14px; }
+body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); }`;
+
 /** The shell as the host writes it (same CSP: nonce-only scripts, no inline styles), with a stand-in for VS Code's API. */
 function shell(): string {
   const csp = `default-src 'none'; style-src ${ORIGIN}; script-src 'nonce-bench'; img-src ${ORIGIN} data:`;
   return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
+<link rel="stylesheet" href="${ORIGIN}/vscode.css">
 <link rel="stylesheet" href="${ORIGIN}/webview.css"><title>Chat</title></head>
 <body data-view="chat">
 <script nonce="bench">window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });</script>
@@ -33,10 +42,7 @@ export interface HarnessSample {
 export async function measureBundleAlone(browser: Browser, count: number): Promise<HarnessSample> {
   const context = await browser.newContext({ viewport: { width: 400, height: 800 } });
   try {
-    const page = await context.newPage();
-    await serve(page);
-    await page.goto(`${ORIGIN}/index.html`);
-    await page.locator('#chat-input').waitFor();
+    const page = await openChatBundle(context);
     const messages = benchMessages(count).map((message, index) => ({ ...message, index }));
     const state = {
       type: 'chatState',
@@ -59,11 +65,21 @@ export async function measureBundleAlone(browser: Browser, count: number): Promi
   }
 }
 
+/** A page of `context` showing the packaged chat bundle, its message box ready. */
+export async function openChatBundle(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await serve(page);
+  await page.goto(`${ORIGIN}/index.html`);
+  await page.locator('#chat-input').waitFor();
+  return page;
+}
+
 async function serve(page: Page): Promise<void> {
   const files: Readonly<Record<string, { readonly body: string | Buffer; readonly type: string }>> = {
     '/index.html': { body: shell(), type: 'text/html' },
     '/webview.js': { body: fs.readFileSync(path.join(repoRoot, 'dist', 'webview.js')), type: 'text/javascript' },
     '/webview.css': { body: fs.readFileSync(path.join(repoRoot, 'media', 'webview.css')), type: 'text/css' },
+    '/vscode.css': { body: VSCODE_DEFAULTS, type: 'text/css' },
   };
   await page.route(`${ORIGIN}/**`, (route) => {
     const file = files[new URL(route.request().url()).pathname];

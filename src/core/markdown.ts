@@ -4,10 +4,12 @@ export type Markdown = InstanceType<typeof MarkdownIt>;
 
 /**
  * How many levels of blocks markdown-it follows (a list level counts two: the list and its item),
- * so about 500 nested lists. Past it markdown-it silently drops the rest of the text; the parse
- * recurses once per level, which this bound keeps far from the stack's limit.
+ * so about 100 nested lists. Past it markdown-it silently drops the rest of the text; the parse
+ * recurses once per level and rescans the rest of the block at each, so this bound keeps a reply
+ * nested 1,000 deep to a few milliseconds of parsing (and far from the stack's limit). No real
+ * reply nests a hundred lists.
  */
-export const MAX_NESTING = 1000;
+export const MAX_NESTING = 200;
 
 /** The `env` of every parse that reached MAX_NESTING and so dropped text. */
 const cutShort = new WeakSet<object>();

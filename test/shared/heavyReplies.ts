@@ -6,6 +6,8 @@
 export interface HeavyReply {
   readonly name: string;
   readonly markdown: string;
+  /** Text the rendered reply ends with once it is whole. */
+  readonly check: string;
 }
 
 const WORDS = ['cluster', 'reply', 'render', 'budget', 'layout', 'message', 'stream', 'token', 'frame', 'scroll', 'action', 'window'];
@@ -54,23 +56,28 @@ function codeLines(count: number): string {
   );
 }
 
+/** What a line cut short for its length ends with (see MAX_SHOWN_LINE). */
+const CUT = 'more characters on this line';
+
 export function heavyReplies(): HeavyReply[] {
   return [
-    { name: '2,000-row table', markdown: `Here is the table:\n\n${table(2000)}\n` },
-    { name: '3,000 emphasis runs', markdown: emphasisRuns(3000) },
-    { name: '500 KB of prose', markdown: prose(500_000) },
-    { name: '300 KB single line', markdown: `\`\`\`js\n${minifiedLine(300_000)}\n\`\`\`` },
-    { name: '10,000-line code block', markdown: `\`\`\`ts\n${codeLines(10_000)}\n\`\`\`` },
-    { name: '200,000-character line', markdown: 'A'.repeat(200_000) },
-    { name: '100,000 characters of inline code', markdown: `\`${'x'.repeat(100_000)}\`` },
-    { name: '5,000 nested brackets', markdown: `${'[a]('.repeat(5000)}x${')'.repeat(5000)}` },
+    { name: '2,000-row table', markdown: `Here is the table:\n\n${table(2000)}\n`, check: 'item-2000' },
+    { name: '3,000 emphasis runs', markdown: emphasisRuns(3000), check: 'w2999' },
+    { name: '500 KB of prose', markdown: `${prose(500_000)}\n\nThe end of the prose.`, check: 'The end of the prose.' },
+    { name: '300 KB single line', markdown: `\`\`\`js\n${minifiedLine(300_000)}\n\`\`\``, check: CUT },
+    { name: '10,000-line code block', markdown: `\`\`\`ts\n${codeLines(10_000)}\n\`\`\``, check: 'line 9999' },
+    { name: '200,000-character line', markdown: 'A'.repeat(200_000), check: CUT },
+    { name: '100,000 characters of inline code', markdown: `\`${'x'.repeat(100_000)}\``, check: CUT },
+    { name: '5,000 nested brackets', markdown: `${'[a]('.repeat(5000)}x${')'.repeat(5000)}`, check: CUT },
     {
       name: '1,000-level nesting',
       markdown: `${'> '.repeat(1000)}deep\n\n${Array.from({ length: 500 }, (_, level) => `${'  '.repeat(level)}- level ${level}`).join('\n')}`,
+      check: 'level 499',
     },
     {
       name: '500-character info string',
       markdown: `\`\`\`${'js'.padEnd(500, 'x')} <b>bold</b>\n<img src=x>\nconst a = 1;\n\`\`\`\n\n<div>html after</div>`,
+      check: 'html after',
     },
   ];
 }

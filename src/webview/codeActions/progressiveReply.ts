@@ -43,21 +43,26 @@ export function renderReplyInto(
   };
   if (markdown.length <= SEGMENT_MIN_REPLY) {
     container.replaceChildren();
+    container.removeAttribute(RENDERING_ATTRIBUTE);
     for (const part of renderSegment(markdown, progress, options)) {
       insert(part, container);
     }
     return;
   }
-  const segments = splitIntoSegments(markdown);
   container.replaceChildren();
   container.setAttribute(RENDERING_ATTRIBUTE, '');
+  // Cut in the first step, not in the task that received the reply (a scan of all of it).
+  let segments: Segment[] | undefined;
   let next = 0;
   let parts: string[] = [];
   let wrapper: HTMLElement = container;
   queueJob(() => {
     if (latest.get(container) !== run) {
-      return false;
+      return 'done';
     }
+    segments ??= splitIntoSegments(markdown);
+    // A step either parses a segment or puts one part of it (or a run of code lines) on the page.
+    let drawn = true;
     const part = parts.shift();
     if (part !== undefined) {
       insert(part, wrapper);
@@ -68,14 +73,15 @@ export function renderReplyInto(
       } else if (segment) {
         wrapper = container.appendChild(element('div', segmentClass(segment)));
         parts = renderSegment(segment.markdown, progress, segment.codeHead ? { ...options, plainCode: true } : options);
+        drawn = false;
       }
     }
     if (parts.length > 0 || next < segments.length) {
-      return true;
+      return drawn ? 'drawn' : 'more';
     }
     container.removeAttribute(RENDERING_ATTRIBUTE);
     onDone(container);
-    return false;
+    return 'done';
   });
 }
 

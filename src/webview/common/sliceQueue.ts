@@ -1,20 +1,25 @@
 /**
  * Work cut into small steps, run in tasks of at most SLICE_MS each so that typing, scrolling and
  * the host's messages get the main thread between them. Steps run in the order they were queued.
+ * After a task whose steps changed the page, the next one waits for the frame to be drawn: what a
+ * task inserted is laid out in that frame alone, so layout never piles up behind several tasks of
+ * inserts; a task that only parsed is followed at once.
  */
 
 /** Time one task spends on queued steps before it yields. */
 export const SLICE_MS = 8;
 
-/** One step of work; returns false when its job is done (or no longer wanted). */
-export type Step = () => boolean;
+/** What a step did: more to do (`'more'`), more after the page changed (`'drawn'`), or done. */
+export type StepResult = 'more' | 'drawn' | 'done';
+
+export type Step = () => StepResult;
 
 const jobs: Step[] = [];
 let scheduled = false;
 
 export function queueJob(step: Step): void {
   jobs.push(step);
-  schedule();
+  schedule(false);
 }
 
 /** True while queued work waits (tests and the bench wait for it). */
@@ -22,9 +27,15 @@ export function hasQueuedWork(): boolean {
   return jobs.length > 0;
 }
 
-function schedule(): void {
-  if (!scheduled) {
-    scheduled = true;
+function schedule(afterFrame: boolean): void {
+  if (scheduled) {
+    return;
+  }
+  scheduled = true;
+  // A hidden page draws no frames (and lays nothing out): the work goes on without them.
+  if (afterFrame && typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') {
+    requestAnimationFrame(() => setTimeout(runSlice, 0));
+  } else {
     setTimeout(runSlice, 0);
   }
 }
@@ -32,13 +43,15 @@ function schedule(): void {
 function runSlice(): void {
   scheduled = false;
   const started = performance.now();
+  let drawn = false;
   while (jobs.length > 0 && performance.now() - started < SLICE_MS) {
-    const job = jobs[0];
-    if (!job || !job()) {
+    const result = jobs[0]?.() ?? 'done';
+    if (result === 'done') {
       jobs.shift();
     }
+    drawn ||= result !== 'more';
   }
   if (jobs.length > 0) {
-    schedule();
+    schedule(drawn);
   }
 }

@@ -67,7 +67,7 @@ export function highlightPending(root: HTMLElement): void {
     if (code) {
       highlight(code);
     }
-    return pending.length > 0;
+    return pending.length > 0 ? 'drawn' : 'done';
   });
 }
 

@@ -2,7 +2,7 @@ import { text } from '../common/strings';
 import { createMarkdown, fenceLanguage, parseMarkdown, type Markdown } from '../../core/markdown';
 import { highlightCode, isHighlighted } from './highlight';
 import { isOpenableLink } from '../../core/protocol/replyProtocol';
-import { isLongParagraph, PARAGRAPH_PART, paragraphParts } from './paragraphParts';
+import { formatLongParagraphsAsText, isLongParagraph, PARAGRAPH_PART, paragraphParts } from './paragraphParts';
 import { hasLineLongerThan, MAX_SHOWN_LINE, shownLines, shownText } from './shownText';
 
 /**
@@ -175,6 +175,7 @@ function withoutUnsafeLinks(children: Token[]): Token[] {
 
 function configure(md: Markdown): Markdown {
   const escape = md.utils.escapeHtml;
+  formatLongParagraphsAsText(md);
   const codeBlock: RenderRule = (tokens, idx) => {
     const token = tokens[idx];
     if (!token) {

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { renderMarkdown } from '../../../src/webview/markdown/renderMarkdown';
 import { LONG_RUN, MAX_SHOWN_LINE } from '../../../src/webview/markdown/shownText';
+import { MAX_FORMATTED_PARAGRAPH } from '../../../src/webview/markdown/paragraphParts';
 import { hrefs, RENDERER_TAGS, tagNames, textOf } from './htmlOutput';
 
 function assertOnlyRendererTags(html: string): void {
@@ -153,6 +154,18 @@ describe('renderMarkdown: size', () => {
     const code = /<code class="hljs language-js">([^]*?)<\/code>/.exec(html)?.[1] ?? '';
     assert.ok(code.startsWith(`const s = &quot;${'x'.repeat(MAX_SHOWN_LINE - 11)}<span class="cut-note">`), code.slice(0, 40));
     assert.match(code, /190,013 more characters on this line/);
+  });
+
+  it('formats a paragraph up to MAX_FORMATTED_PARAGRAPH characters, and shows a longer one as its text, in parts', () => {
+    const runs = (count: number): string => Array.from({ length: count }, (_, index) => `*w${index}*`).join(' ');
+    assert.ok(runs(1000).length < MAX_FORMATTED_PARAGRAPH);
+    const formatted = renderMarkdown(runs(1000));
+    assert.equal((formatted.match(/<em>/g) ?? []).length, 1000, 'a long paragraph within the limit keeps its emphasis');
+    const long = runs(Math.ceil(MAX_FORMATTED_PARAGRAPH / 4));
+    const plain = renderMarkdown(long);
+    assert.doesNotMatch(plain, /<em>/);
+    assert.equal(textOf(plain).replace(/\s+/g, ' ').trim(), long, 'every character of it is shown, as written');
+    assert.ok((plain.match(/<p class="paragraph-part">/g) ?? []).length > 1);
   });
 
   it('shows a run of text without spaces scrolling in a box of its own, up to MAX_SHOWN_LINE characters', () => {
