@@ -1,7 +1,15 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ClusterChatErrorKind, ClusterChatReply, ClusterInfo } from '../../src/api/clusterChatApi';
-import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from './testEnvironment';
+import {
+  activateExtension,
+  clusterStats,
+  emulatorFromEnvironment,
+  emulatorStats,
+  stopUsingEmulator,
+  useEmulator,
+  waitFor,
+} from './testEnvironment';
 
 const CONSUMER_ID = 'clusterchat-tests.api-consumer';
 
@@ -68,6 +76,18 @@ describe('Extension API, used by another extension through getExtension(...).exp
     await testing.clusters.setActive('demo');
     const events = await vscode.commands.executeCommand<Array<string | null>>('clusterChatApiConsumer.events');
     assert.deepEqual(events?.slice(-2), ['transcript', 'demo']);
+  });
+
+  it('refuses a cluster id that cannot be sent, before anything is sent, with a configuration error', async () => {
+    const before = (await emulatorStats(emulator.baseUrl)).total;
+    for (const clusterId of ['a\ud800b', 'demo\u0007', 'x'.repeat(300)]) {
+      const result = await sendFromConsumer('Is this sent?', { clusterId });
+      assert.ok(!result.ok, JSON.stringify(result));
+      assert.equal(result.error.kind, 'config', result.error.message);
+      assert.equal(result.error.mayHaveBeenProcessed, false);
+      assert.match(result.error.message, /cluster id/i);
+    }
+    assert.equal((await emulatorStats(emulator.baseUrl)).total, before, 'no request reached the service');
   });
 
   it('fails with typed errors whose messages say what to do and never hold the key', async () => {
