@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { ReplyViewModel } from '../../src/core/protocol/replyProtocol';
 import { RENDERING_ATTRIBUTE } from '../../src/webview/codeActions/progressiveReply';
+import { RenderedContents } from '../../src/webview/chat/renderedContents';
 import { hasQueuedWork } from '../../src/webview/common/sliceQueue';
 import { heavyReplies } from '../shared/heavyReplies';
 import { xssCorpus } from '../ui/fixtures/xssCorpus';
@@ -92,5 +93,57 @@ describe('Heavy replies render in bounded steps', () => {
       [],
     );
     assert.ok(all(content, 'a[href]').every((link) => /^https?:\/\//.test(link.getAttribute('href') ?? '')));
+  });
+});
+
+describe('What a message rendered is kept for when it scrolls back in', () => {
+  usePage();
+
+  it('shows the same nodes again, keeps no reply still filling in, and forgets the oldest past 4 MB', () => {
+    const contents = new RenderedContents();
+    const short = assistant(1, 'A reply with `code`.');
+    const first = contents.contentOf(short, false, () => undefined);
+    contents.keep(short, first);
+    assert.equal(
+      contents.contentOf(short, false, () => undefined),
+      first,
+      'the same element, not a new rendering',
+    );
+    assert.notEqual(
+      contents.contentOf(short, false, () => undefined),
+      first,
+      'taken once: the list owns it again',
+    );
+
+    const [table] = heavyReplies();
+    assert.ok(table);
+    const long = assistant(3, table.markdown);
+    const filling = contents.contentOf(long, false, () => undefined);
+    assert.ok(filling.hasAttribute(RENDERING_ATTRIBUTE));
+    contents.keep(long, filling);
+    assert.notEqual(
+      contents.contentOf(long, false, () => undefined),
+      filling,
+      'a reply still filling in is not kept',
+    );
+
+    const big = (index: number): ReturnType<typeof assistant> => assistant(index, 'x'.repeat(1_500_000));
+    const kept = [big(5), big(7), big(9)].map((message) => {
+      const element = document.createElement('div');
+      contents.keep(message, element);
+      return { message, element };
+    });
+    const oldest = kept[0];
+    const newest = kept[2];
+    assert.ok(oldest && newest);
+    assert.notEqual(
+      contents.contentOf(oldest.message, false, () => undefined),
+      oldest.element,
+      'the oldest went past 4 MB',
+    );
+    assert.equal(
+      contents.contentOf(newest.message, false, () => undefined),
+      newest.element,
+    );
   });
 });
