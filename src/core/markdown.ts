@@ -4,12 +4,12 @@ export type Markdown = InstanceType<typeof MarkdownIt>;
 
 /**
  * How many levels of blocks markdown-it follows (a list level counts two: the list and its item),
- * so about 100 nested lists. Past it markdown-it silently drops the rest of the text; the parse
+ * so about 127 nested lists. Past it markdown-it silently drops the rest of the text; the parse
  * recurses once per level and rescans the rest of the block at each, so this bound keeps a reply
- * nested 1,000 deep to a few milliseconds of parsing (and far from the stack's limit). No real
- * reply nests a hundred lists.
+ * nested 1,000 deep to about 20 ms of parsing (and far from the stack's limit), while a list
+ * nested 100 deep still renders as lists.
  */
-export const MAX_NESTING = 200;
+export const MAX_NESTING = 256;
 
 /** The `env` of every parse that reached MAX_NESTING and so dropped text. */
 const cutShort = new WeakSet<object>();
