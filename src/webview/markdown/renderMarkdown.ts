@@ -1,5 +1,5 @@
 import { text } from '../common/strings';
-import { createMarkdown, fenceLanguage, parseMarkdown, type Markdown } from '../../core/markdown';
+import { createMarkdown, fenceLanguage, MAX_NESTING, parseMarkdown, type Markdown } from '../../core/markdown';
 import { highlightCode, isHighlighted } from './highlight';
 import { isOpenableLink } from '../../core/protocol/replyProtocol';
 import { formatLongParagraphsAsText, isLongParagraph, PARAGRAPH_PART, paragraphParts } from './paragraphParts';
@@ -74,6 +74,9 @@ export function renderMarkdown(markdown: string, options: RenderOptions = {}): s
  */
 export function renderSegment(markdown: string, progress: RenderProgress, options: RenderOptions = {}): string[] {
   const md = markdownIt();
+  if (nestsTooDeep(markdown)) {
+    return renderAsText(markdown, md.utils.escapeHtml);
+  }
   const env: Record<string, unknown> = {};
   const { tokens, complete } = parseMarkdown(md, markdown, env);
   if (!complete) {
@@ -94,6 +97,14 @@ export function renderSegment(markdown: string, progress: RenderProgress, option
   }
   parts.push(md.renderer.render(tokens.slice(from), md.options, env));
   return parts.filter((part) => part !== '');
+}
+
+/** Quote markers or indentation that only nesting past MAX_NESTING would need: such a reply is shown as text unparsed. */
+const SURELY_TOO_DEEP = new RegExp(`^(?:[ \\t]{${MAX_NESTING * 2},}|(?:[ \\t]*>){${MAX_NESTING},})`, 'm');
+
+/** True when the reply would reach the nesting limit: told by a scan, as the parse alone takes tens of ms at that depth. */
+function nestsTooDeep(markdown: string): boolean {
+  return SURELY_TOO_DEEP.test(markdown);
 }
 
 /** A reply nested too deep for markdown, shown whole as text under a note, so nothing of it is lost. */
