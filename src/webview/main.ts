@@ -3,6 +3,7 @@ import { mountReplyView } from './reply/replyView';
 import { useStrings } from './common/strings';
 import type { ViewFactory } from './common/view';
 import { getVsCodeApi } from './common/vscodeApi';
+import { registerLanguagesWhenIdle } from './markdown/highlight';
 
 /**
  * Entry of the webview bundle. It runs inside VS Code's webview sandbox, shows the view named by
@@ -38,6 +39,7 @@ function start(): void {
 
   window.addEventListener('message', (event: MessageEvent<unknown>) => view.receive(event.data));
   getVsCodeApi().postMessage({ type: 'ready' });
+  registerLanguagesWhenIdle();
 }
 
 if (document.readyState === 'loading') {

@@ -53,3 +53,35 @@ describe('Chat scroll position', () => {
     assert.equal(layout.scroller.scrollTop, 1300);
   });
 });
+
+describe('Chat scroll position for a long reply', () => {
+  const page = usePage();
+
+  it('opens a reply rendered in parts at its start and stops following the end, until the user sends again', () => {
+    const chat = ChatPage.mount(page, chatState({ messages: turns(2) }));
+    const layout = withLayout(chat);
+    chat.receive(appended([user(2, 'Show me the whole log')]));
+    const end = layout.scroller.scrollTop;
+    chat.receive(appended([assistant(3, `${'A log line of the service.\n\n'.repeat(800)}The last line.`)]));
+    const reply = one(chat.root, 'li.chat-message[data-index="3"]');
+    const start = layout.scroller.scrollTop;
+    assert.ok(start > 0 && start < end, `the view moved up to the reply's start (${start}) from the end (${end})`);
+    assert.ok(reply.querySelector('.message-content'), 'the reply is rendered where the view is');
+
+    layout.grow(500);
+    chat.receive(appended([assistant(4, 'A short note')]));
+    assert.equal(layout.scroller.scrollTop, start, 'the view stays at the long reply while more arrives');
+
+    layout.grow(100);
+    chat.receive(appended([user(5, 'Thanks')]));
+    assert.equal(layout.scroller.scrollTop, layout.scroller.scrollHeight, 'sending goes back to the end');
+  });
+
+  it('keeps following the end for a reply that renders at once', () => {
+    const chat = ChatPage.mount(page, chatState({ messages: turns(2) }));
+    const layout = withLayout(chat);
+    layout.grow(200);
+    chat.receive(appended([assistant(2, 'Short.\n\n'.repeat(100))]));
+    assert.equal(layout.scroller.scrollTop, layout.scroller.scrollHeight);
+  });
+});

@@ -67,10 +67,46 @@ function sized(chars: number, bytes: number): RequestSize {
   return { chars, bytes, tokens: Math.ceil(bytes / BYTES_PER_TOKEN) };
 }
 
-/** The size of the body that carries `messages`, built as the client builds it. */
+/**
+ * The size of the body that carries `messages`, built as the client builds it: the envelope, then
+ * each message as an array element. A turn measures the conversation again after every change, so
+ * long texts' sizes are remembered rather than serialized again each time.
+ */
 export function measureRequest(messages: readonly Message[]): RequestSize {
-  const chars = messages.reduce((sum, message) => sum + message.content.length, 0);
-  return sized(chars, utf8Length(JSON.stringify(buildRequestBody(messages))));
+  let chars = 0;
+  let bytes = EMPTY_BODY_BYTES + Math.max(0, messages.length - 1);
+  for (const message of messages) {
+    chars += message.content.length;
+    bytes += elementBytes(message);
+  }
+  return sized(chars, bytes);
+}
+
+const EMPTY_BODY_BYTES = utf8Length(JSON.stringify(buildRequestBody([])));
+/** A text this long has its serialized size remembered. */
+const REMEMBERED_FROM = 4096;
+const REMEMBERED_MOST = 256;
+const rememberedBytes = new Map<string, number>();
+
+/** UTF-8 bytes of `message` as an element of the body's array (`JSON.stringify` escapes each string on its own). */
+function elementBytes(message: Message): number {
+  const [element] = buildRequestBody([{ role: message.role, content: '' }]).content.messages;
+  return utf8Length(JSON.stringify(element)) - 2 + contentBytes(message.content);
+}
+
+function contentBytes(content: string): number {
+  if (content.length < REMEMBERED_FROM) {
+    return utf8Length(JSON.stringify(content));
+  }
+  let bytes = rememberedBytes.get(content);
+  if (bytes === undefined) {
+    bytes = utf8Length(JSON.stringify(content));
+    if (rememberedBytes.size >= REMEMBERED_MOST) {
+      rememberedBytes.delete(rememberedBytes.keys().next().value ?? '');
+    }
+    rememberedBytes.set(content, bytes);
+  }
+  return bytes;
 }
 
 export function meterBase(messages: readonly Message[], attached: string): MeterBase {

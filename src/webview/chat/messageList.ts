@@ -4,6 +4,7 @@ import type { ChatModel } from './chatModel';
 import { markRenderOnce, RENDER_MARKS, startRenderMarks } from '../markdown/renderMarks';
 import { element } from '../common/dom';
 import { FrameTask } from '../common/frameTask';
+import { rendersInSteps } from '../codeActions/progressiveReply';
 import { estimateHeight } from './heightEstimate';
 import { HeightIndex } from './heightIndex';
 import { BackgroundEstimates } from './backgroundEstimates';
@@ -117,6 +118,24 @@ export class MessageList {
     this.heights.push(added.map((message) => estimateHeight(message, width)));
     this.live.speak();
     this.update(true);
+    this.openAtStart(added);
+  }
+
+  /**
+   * A long reply that arrives while the view follows the end opens at its start, where it is read
+   * from, and the view stops following: its later parts then come in below the view, where they
+   * are not laid out (`content-visibility`) until the reader gets to them.
+   */
+  private openAtStart(added: readonly ChatMessageView[]): void {
+    const long = added.find((message) => message.role === 'assistant' && rendersInSteps(message.content));
+    if (!long || !this.pin.pinned) {
+      return;
+    }
+    const top = this.heights.offsetOf(this.model.positionOf(long.index));
+    if (top < this.heights.total - this.scroller.clientHeight) {
+      this.pin.jumpTo(top, false);
+      this.update();
+    }
   }
 
   /** Adds `count` older messages at the start (already in the model), the view held still. */

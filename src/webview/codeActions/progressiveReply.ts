@@ -15,6 +15,11 @@ export function stopRendering(container: HTMLElement): void {
   latest.delete(container);
 }
 
+/** True when a reply is rendered part by part (see `renderReplyInto`). */
+export function rendersInSteps(markdown: string): boolean {
+  return markdown.length > SEGMENT_MIN_REPLY;
+}
+
 /** Set on a reply's container while its later parts are still being rendered. */
 export const RENDERING_ATTRIBUTE = 'data-rendering';
 
@@ -41,7 +46,7 @@ export function renderReplyInto(
     splitLongCode(fragment);
     into.append(fragment);
   };
-  if (markdown.length <= SEGMENT_MIN_REPLY) {
+  if (!rendersInSteps(markdown)) {
     container.replaceChildren();
     container.removeAttribute(RENDERING_ATTRIBUTE);
     for (const part of renderSegment(markdown, progress, options)) {

@@ -52,17 +52,47 @@ const LANGUAGES = {
   yaml,
 };
 
-let registered = false;
+/** Languages not yet registered with highlight.js, in the order idle time registers them. */
+const unregistered = Object.entries(LANGUAGES);
+let aliasesRegistered = false;
+
+function registerNext(): void {
+  const next = unregistered.shift();
+  if (next) {
+    hljs.registerLanguage(next[0], next[1]);
+  }
+  if (unregistered.length === 0 && !aliasesRegistered) {
+    hljs.registerAliases(['shell', 'console', 'shellscript'], { languageName: 'bash' });
+    aliasesRegistered = true;
+  }
+}
 
 function ensureRegistered(): void {
-  if (registered) {
-    return;
+  while (!aliasesRegistered) {
+    registerNext();
   }
-  for (const [name, language] of Object.entries(LANGUAGES)) {
-    hljs.registerLanguage(name, language);
+}
+
+/**
+ * Registers the languages one a task while the page is idle: all of them at once costs the first
+ * reply with code a task of about 20 ms on a cold page, on top of rendering it.
+ */
+export function registerLanguagesWhenIdle(): void {
+  const step = (): void => {
+    registerNext();
+    if (!aliasesRegistered) {
+      idle(step);
+    }
+  };
+  idle(step);
+}
+
+function idle(callback: () => void): void {
+  if (typeof requestIdleCallback === 'function') {
+    requestIdleCallback(callback, { timeout: 1000 });
+  } else {
+    setTimeout(callback, 0);
   }
-  hljs.registerAliases(['shell', 'console', 'shellscript'], { languageName: 'bash' });
-  registered = true;
 }
 
 /** True when `language` (a fence language or alias) is highlighted. */

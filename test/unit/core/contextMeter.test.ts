@@ -9,6 +9,7 @@ import {
   type StoredConversation,
 } from '../../../src/core/chat/conversation';
 import { measureRequest, meterBase, meterLevel, withNextMessage } from '../../../src/core/chat/contextMeter';
+import { buildRequestBody } from '../../../src/core/client/requestBody';
 import { ClientFixture, SECRET_KEY } from '../helpers/clientFixture';
 import { sendJson, startScriptedServer } from '../helpers/loopbackServers';
 
@@ -33,6 +34,21 @@ describe('context meter', () => {
     assert.equal(size.chars, 5);
     assert.equal(size.bytes, Buffer.byteLength(body, 'utf8'));
     assert.equal(size.tokens, Math.ceil(size.bytes / 4));
+  });
+
+  it('counts long texts, measured again and again, as the body the client builds them into', () => {
+    const long = `${'é"\\\n\u2028😀\u0001 '.repeat(3000)}end`;
+    const messages = [
+      { role: 'system' as const, content: 'Be brief.' },
+      { role: 'user' as const, content: long },
+      { role: 'assistant' as const, content: long.toUpperCase() },
+      { role: 'user' as const, content: '' },
+    ];
+    const body = Buffer.byteLength(JSON.stringify(buildRequestBody(messages)), 'utf8');
+    for (let round = 0; round < 3; round++) {
+      assert.equal(measureRequest(messages).bytes, body, `round ${round}`);
+    }
+    assert.equal(measureRequest([]).bytes, Buffer.byteLength(JSON.stringify(buildRequestBody([])), 'utf8'));
   });
 
   it('adds the typed message (and the attachments) to the base exactly as sending the whole conversation counts it', () => {
