@@ -8,6 +8,8 @@ import { isNearBottom, pinnedAfterScroll } from './scrollPosition';
  */
 export class ScrollPin {
   pinned = true;
+  /** The last scroll was the user's, not the code's. */
+  userScrolled = false;
   private lastTop = 0;
 
   /** `scrolled` runs after every scroll event, the user's or the code's. */
@@ -28,6 +30,7 @@ export class ScrollPin {
   /** A scroll event: the user's move, unless the view is where the code left it. */
   private onScroll(): void {
     const { scrollTop, scrollHeight, clientHeight } = this.scroller;
+    this.userScrolled = scrollTop !== this.lastTop;
     this.pinned = pinnedAfterScroll(this.pinned, this.lastTop, scrollTop, isNearBottom(scrollTop, scrollHeight, clientHeight));
     this.lastTop = scrollTop;
   }

@@ -183,5 +183,6 @@ describe('scroll position', () => {
     assert.equal(pinnedAfterScroll(true, 500, 900, false), true, 'content added above (anchoring) keeps it pinned');
     assert.equal(pinnedAfterScroll(false, 400, 450, false), false, 'scrolling down part way stays unpinned');
     assert.equal(pinnedAfterScroll(false, 400, 900, true), true, 'reaching the end pins again');
+    assert.equal(pinnedAfterScroll(false, 400, 400, true), false, 'the view left at the end by the code stays unpinned');
   });
 });
