@@ -5,9 +5,12 @@ import {
   clusterStats,
   emulatorFromEnvironment,
   emulatorStats,
+  NOT_SENT_CLUSTER_ID,
   stopUsingEmulator,
+  UNSENDABLE_CLUSTER_IDS,
   useEmulator,
   waitForClusterCount,
+  withClustersInSettings,
 } from './testEnvironment';
 
 const TOOL = 'clusterChat_askCluster';
@@ -148,5 +151,30 @@ describe(`"Ask a cluster" language model tool, called by another extension (VS C
     for (const outcome of [unknown, noKey]) {
       assert.ok(!JSON.stringify(outcome).includes(emulator.apiKey), 'the key is in no tool error');
     }
+  });
+
+  it('a cluster id that cannot be sent is a tool error, whether or not the settings list it, and nothing is sent', async () => {
+    const { testing } = await activateExtension();
+    const before = (await emulatorStats(emulator.baseUrl)).total;
+    for (const clusterId of UNSENDABLE_CLUSTER_IDS) {
+      const outcome = await invokeFromConsumer({ question: 'Is this sent?', clusterId });
+      assert.ok(!outcome.ok, JSON.stringify(outcome));
+      assert.match(outcome.error.message, /is not one of the configured clusters/, 'a model cannot reach an id the user never chose');
+    }
+    await withClustersInSettings(
+      UNSENDABLE_CLUSTER_IDS.map((id) => ({ id })),
+      async () => {
+        for (const clusterId of UNSENDABLE_CLUSTER_IDS) {
+          assert.ok(
+            testing.clusters.list().some((cluster) => cluster.id === clusterId),
+            'the settings hold the id as written',
+          );
+          const outcome = await invokeFromConsumer({ question: 'Is this sent?', clusterId });
+          assert.ok(!outcome.ok, JSON.stringify(outcome));
+          assert.match(outcome.error.message, NOT_SENT_CLUSTER_ID);
+        }
+      },
+    );
+    assert.equal((await emulatorStats(emulator.baseUrl)).total, before, 'no request reached the service');
   });
 });

@@ -3,7 +3,19 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { replayLog } from '../../src/core/chat/conversationLog';
 import { waitUntil } from '../shared/wait';
-import { activateExtension, clusterStats, emulatorFromEnvironment, emulatorStats, stopUsingEmulator, useEmulator } from './testEnvironment';
+import type { ChatViewConnection } from '../../src/chat/chatController';
+import type { HostToChatMessage } from '../../src/core/protocol/chatProtocol';
+import {
+  activateExtension,
+  clusterStats,
+  emulatorFromEnvironment,
+  emulatorStats,
+  NOT_SENT_CLUSTER_ID,
+  stopUsingEmulator,
+  UNSENDABLE_CLUSTER_IDS,
+  useEmulator,
+  withClustersInSettings,
+} from './testEnvironment';
 
 describe('Chat conversations in the extension host (controller, files, emulator)', function () {
   this.timeout(60_000);
@@ -74,6 +86,51 @@ describe('Chat conversations in the extension host (controller, files, emulator)
       testing.chat.activeConversation().messages.map((message) => message.role),
       ['user', 'assistant'],
     );
+  });
+
+  it('a cluster from the settings whose id cannot be sent: the turn fails with a configuration error offering Open Settings; nothing is sent', async () => {
+    const { testing } = await activateExtension();
+    // Receives what the chat view would show, as the webview does.
+    const shown: HostToChatMessage[] = [];
+    const view: ChatViewConnection = { post: (message) => void shown.push(message) };
+    testing.chat.attach(view);
+    try {
+      await withClustersInSettings(
+        UNSENDABLE_CLUSTER_IDS.map((id) => ({ id })),
+        async () => {
+          for (const id of UNSENDABLE_CLUSTER_IDS) {
+            assert.ok(
+              testing.clusters.list().some((cluster) => cluster.id === id),
+              'the settings hold the id as written',
+            );
+            // What choosing it in “Select Cluster…” stores.
+            await testing.clusters.setActive(id);
+            await testing.chat.newChat();
+            const conversationId = testing.chat.activeConversation().id;
+            const sent = (await emulatorStats(emulator.baseUrl)).total;
+            await testing.chat.send('Is this sent?');
+            const failure = shown
+              .filter(
+                (message): message is Extract<HostToChatMessage, { type: 'error' }> =>
+                  message.type === 'error' && message.conversationId === conversationId,
+              )
+              .at(-1)?.error;
+            assert.ok(failure, 'the chat shows an error on the turn');
+            assert.match(failure.message, NOT_SENT_CLUSTER_ID);
+            assert.ok(failure.actions.includes('openSettings'), `offers Open Settings: ${failure.actions.join(', ')}`);
+            assert.deepEqual(
+              testing.chat.activeConversation().messages.map((message) => message.content),
+              ['Is this sent?'],
+              'the message is kept for a retry',
+            );
+            assert.equal((await emulatorStats(emulator.baseUrl)).total, sent, 'no request reached the service');
+          }
+        },
+      );
+    } finally {
+      testing.chat.detach(view);
+      await testing.clusters.setActive('demo');
+    }
   });
 
   it('a stale Retry on an answered conversation sends nothing and adds no second reply', async () => {

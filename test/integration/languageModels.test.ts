@@ -1,6 +1,17 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from './testEnvironment';
+import {
+  activateExtension,
+  clusterStats,
+  emulatorFromEnvironment,
+  emulatorStats,
+  NOT_SENT_CLUSTER_ID,
+  stopUsingEmulator,
+  UNSENDABLE_CLUSTER_IDS,
+  useEmulator,
+  waitFor,
+  withClustersInSettings,
+} from './testEnvironment';
 
 const VENDOR = 'cluster-chat';
 const hasProviderApi = typeof Reflect.get(vscode.lm, 'registerLanguageModelChatProvider') === 'function';
@@ -138,4 +149,34 @@ describe(`Clusters as language models (VS Code ${vscode.version})`, () => {
     }
     await clusterModel('demo');
   });
+
+  it(
+    hasProviderApi
+      ? 'a cluster from the settings whose id cannot be sent is listed, and a request to it fails as a LanguageModelError saying why; nothing is sent'
+      : 'a cluster from the settings whose id cannot be sent has no way in: VS Code lacks the API, so no cluster is a model',
+    async () => {
+      await withClustersInSettings(
+        UNSENDABLE_CLUSTER_IDS.map((id, index) => ({ id, label: `Unsendable ${index + 1}` })),
+        async () => {
+          if (!hasProviderApi) {
+            assert.deepEqual(await vscode.lm.selectChatModels({ vendor: VENDOR }), []);
+            return;
+          }
+          for (const id of UNSENDABLE_CLUSTER_IDS) {
+            const model = await clusterModel(id);
+            const before = (await emulatorStats(emulator.baseUrl)).total;
+            await assert.rejects(
+              Promise.resolve(model.sendRequest([vscode.LanguageModelChatMessage.User('Is this sent?')])).then(replyText),
+              (error: unknown) => {
+                assert.ok(error instanceof vscode.LanguageModelError, `a LanguageModelError, not ${String(error)}`);
+                assert.match(error.message, NOT_SENT_CLUSTER_ID);
+                return true;
+              },
+            );
+            assert.equal((await emulatorStats(emulator.baseUrl)).total, before, 'no request reached the service');
+          }
+        },
+      );
+    },
+  );
 });

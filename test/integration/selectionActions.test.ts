@@ -1,6 +1,17 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateExtension, emulatorFromEnvironment, emulatorStats, stopUsingEmulator, useEmulator } from './testEnvironment';
+import { waitUntil } from '../shared/wait';
+import {
+  activateExtension,
+  emulatorFromEnvironment,
+  emulatorStats,
+  extensionLog,
+  NOT_SENT_CLUSTER_ID,
+  stopUsingEmulator,
+  UNSENDABLE_CLUSTER_IDS,
+  useEmulator,
+  withClustersInSettings,
+} from './testEnvironment';
 
 const SOURCE = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport const two = add(1, 1);\n';
 
@@ -107,5 +118,45 @@ describe('Selection actions against the emulator (real editor, real commands)', 
     const editor = await openSource();
     const markdown = await explainSelection(editor, new vscode.Selection(4, 3, 4, 3));
     assert.match(markdown, /add\(1, 1\)/);
+  });
+
+  it('a cluster from the settings whose id cannot be sent: Explain shows a configuration error and sends nothing', async () => {
+    const { testing } = await activateExtension();
+    const editor = await openSource();
+    const configErrors = (): string[] =>
+      [...extensionLog(testing.logFolder).matchAll(/\[warning\] config: (.*)/g)].map((match) => match[1] ?? '');
+    await withClustersInSettings(
+      UNSENDABLE_CLUSTER_IDS.map((id, index) => ({ id, label: `Unsendable ${index + 1}` })),
+      async () => {
+        try {
+          for (const id of UNSENDABLE_CLUSTER_IDS) {
+            assert.ok(
+              testing.clusters.list().some((cluster) => cluster.id === id),
+              'the settings hold the id as written',
+            );
+            // What choosing it in “Select Cluster…” stores.
+            await testing.clusters.setActive(id);
+            const sent = (await emulatorStats(emulator.baseUrl)).total;
+            const reply = testing.replies.last()?.id;
+            const shown = configErrors().length;
+            editor.selection = new vscode.Selection(0, 0, 2, 1);
+            let settled = false;
+            const command = Promise.resolve(vscode.commands.executeCommand('clusterChat.explainSelection')).finally(() => {
+              settled = true;
+            });
+            // The error presenter logs the notification's text as it shows it.
+            await waitUntil('the configuration error is shown', () => configErrors().length === shown + 1);
+            assert.match(configErrors().at(-1) ?? '', NOT_SENT_CLUSTER_ID);
+            assert.equal(settled, false, 'the command waits while the error notification is open');
+            await vscode.commands.executeCommand('notifications.clearAll');
+            await command;
+            assert.equal(testing.replies.last()?.id, reply, 'no reply was added');
+            assert.equal((await emulatorStats(emulator.baseUrl)).total, sent, 'no request reached the service');
+          }
+        } finally {
+          await testing.clusters.setActive('demo');
+        }
+      },
+    );
   });
 });

@@ -1,6 +1,10 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ClusterChatExports } from '../../src/api/extensionApi';
+import { MAX_CLUSTER_ID_LENGTH } from '../../src/core/client/clusterId';
+import type { ClusterEntry } from '../../src/settings';
 import { LINE_PREFIX } from './index';
 
 export const EXTENSION_ID = 'clusterchat.cluster-chat';
@@ -87,4 +91,34 @@ export async function stopUsingEmulator(): Promise<void> {
 /** Prints a line of figures among the test results (the runner relays only marked lines). */
 export function report(text: string): void {
   console.log(`${LINE_PREFIX}${text}`);
+}
+
+/** Cluster ids no request may carry: an unpaired surrogate, a control character, one unit too long. */
+export const UNSENDABLE_CLUSTER_IDS: readonly string[] = ['a\ud800b', 'demo\u0007', 'x'.repeat(MAX_CLUSTER_ID_LENGTH + 1)];
+
+/** What the pipeline says of such an id, wherever it came from. */
+export const NOT_SENT_CLUSTER_ID = /^The cluster id “[^”]*” .*so it was not sent\. Check the id in “clusterChat\.clusters”/;
+
+/**
+ * Runs `body` with `entries` added to `clusterChat.clusters` in the user's settings, as a user
+ * would write them, and puts the setting back afterwards.
+ */
+export async function withClustersInSettings(entries: readonly ClusterEntry[], body: () => Promise<void>): Promise<void> {
+  const configuration = vscode.workspace.getConfiguration('clusterChat');
+  const saved = configuration.inspect<unknown[]>('clusters')?.globalValue;
+  await configuration.update('clusters', [...(saved ?? []), ...entries], vscode.ConfigurationTarget.Global);
+  try {
+    await body();
+  } finally {
+    await configuration.update('clusters', saved, vscode.ConfigurationTarget.Global);
+  }
+}
+
+/** The text of the extension's log (its Output channel) as written so far. */
+export function extensionLog(logFolder: string): string {
+  return fs
+    .readdirSync(logFolder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('Cluster Chat.log'))
+    .map((name) => fs.readFileSync(path.join(logFolder, name), 'utf8'))
+    .join('\n');
 }

@@ -11,7 +11,7 @@ import {
 import { ProtocolError } from './transportErrors';
 import { l10n } from '../l10n';
 import type { BodyRead } from './http/readBody';
-import { ClusterReplySchema, type Message, type ReplyMessage } from './messages';
+import { ClusterReplySchema, isClusterReplyBody, type Message, type ReplyMessage } from './messages';
 
 /** A usable reply: the conversation as sent with the assistant message appended to it. */
 export interface InterpretedReply {
@@ -50,11 +50,11 @@ export function interpretSuccessBody(
     const detail = type && !type.includes('json') ? l10n.t('It was sent as {0}.', type) : l10n.t('It is cut off or malformed.');
     throw new ProtocolError('notJson', detail, context);
   }
-  const parsed = ClusterReplySchema.safeParse(json);
-  if (!parsed.success) {
-    throw new ProtocolError('shape', describeFirstIssue(parsed.error.issues), context);
+  if (!isClusterReplyBody(json)) {
+    const parsed = ClusterReplySchema.safeParse(json);
+    throw new ProtocolError('shape', parsed.success ? '' : describeFirstIssue(parsed.error.issues), context);
   }
-  const messages = parsed.data.content.messages;
+  const messages = json.content.messages;
   const last = messages[messages.length - 1];
   if (messages.length <= sent.length || last === undefined) {
     throw new ProtocolError('noAssistant', l10n.t('It returned {0} message(s) for the {1} sent.', messages.length, sent.length), context);

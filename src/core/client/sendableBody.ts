@@ -1,6 +1,6 @@
 import { l10n } from '../l10n';
 import type { SendRequest } from './clusterClient';
-import { type ClusterRequestBody, ClusterRequestSchema } from './messages';
+import { type ClusterRequestBody, isSendableConversation } from './messages';
 import { buildRequestBody } from './requestBody';
 import { ConfigurationError } from './statusErrors';
 
@@ -19,9 +19,8 @@ export function sendableBody(request: SendRequest): ClusterRequestBody {
   if (request.clusterId.length === 0) {
     throw new ConfigurationError(l10n.t('No cluster is selected. Choose one with “Cluster Chat: Select Cluster…”.'));
   }
-  const body = buildRequestBody(request.messages);
-  if (!ClusterRequestSchema.safeParse(body).success) {
+  if (!isSendableConversation(request.messages)) {
     throw new ConfigurationError(l10n.t('The conversation is empty or holds a message without a role or text.'));
   }
-  return body;
+  return buildRequestBody(request.messages);
 }

@@ -119,6 +119,24 @@ describe('ClusterClient: timeouts, cancellation and the network', () => {
     );
   });
 
+  it('cancel: aborting while the client waits to retry ends the wait at once; nothing more is sent', async () => {
+    const port = await unusedPort();
+    fixture.logEntries.length = 0;
+    // A wait longer than the test's own timeout: only the abort can end it.
+    const client = fixture.create(`http://127.0.0.1:${port}/v1`, {
+      retryPolicy: { ...DEFAULT_RETRY_POLICY, refusedBackoffMs: [60_000, 60_000] },
+    });
+    const controller = new AbortController();
+    const sending = client.send({ clusterId: 'demo', messages: CONVERSATION, apiKey: SECRET_KEY, signal: controller.signal });
+    await eventually(() => fixture.logEntries.length === 1);
+    controller.abort();
+    await expectClusterError(sending, CancelledError);
+    assert.deepEqual(
+      fixture.logEntries.map((entry) => [entry.attempt, entry.outcome, entry.retryInMs]),
+      [[1, 'network', 60_000]],
+    );
+  });
+
   it('refused, then the service comes up: the retry succeeds', async () => {
     const port = await unusedPort();
     const client = fixture.create(`http://127.0.0.1:${port}/v1`, {

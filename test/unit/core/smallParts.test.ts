@@ -4,6 +4,7 @@ import { ConfigurationError, UnknownClusterError } from '../../../src/core/clien
 import { formatMessage, setTranslator } from '../../../src/core/l10n';
 import { classifyTransportFailure } from '../../../src/core/client/http/transportFailure';
 import { redactSecrets } from '../../../src/core/client/redact';
+import { ClusterReplySchema, ClusterRequestSchema, isClusterReplyBody, isSendableConversation } from '../../../src/core/client/messages';
 import { parseRetryAfterSeconds } from '../../../src/core/client/retryAfter';
 import { DEFAULT_RETRY_POLICY, retryDelayMs } from '../../../src/core/client/retryPolicy';
 
@@ -117,6 +118,83 @@ describe('core l10n', () => {
     assert.equal(
       new UnknownClusterError({ clusterId: 'x' }).message,
       'Cluster “x” was not found. Check the cluster id, or pick another one with “Cluster Chat: Select Cluster…”.',
+    );
+  });
+});
+
+describe('request and reply checks', () => {
+  // Messages that are fine and every way one can be off, then every way a body around them can be.
+  const goodMessages: unknown[] = [
+    { role: 'user', content: 'Hi' },
+    { role: 'system', content: '' },
+    { role: 'assistant', content: 'Hello', extra: 1 },
+  ];
+  const badMessages: unknown[] = [
+    { role: 'tool', content: 'x' },
+    { role: 'User', content: 'x' },
+    { role: 'user' },
+    { content: 'x' },
+    { role: 'user', content: 42 },
+    { role: 'user', content: null },
+    { role: 1, content: 'x' },
+    { role: ['user'], content: 'x' },
+    { role: 'user', content: new String('x') },
+    null,
+    'user: x',
+    ['user', 'x'],
+    undefined,
+  ];
+  const messageLists: unknown[] = [
+    [],
+    ...goodMessages.map((message) => [message]),
+    goodMessages,
+    ...badMessages.map((message) => [...goodMessages, message]),
+    ...badMessages.map((message) => [message]),
+    // A hole reads as undefined.
+    [goodMessages[0], , goodMessages[1]],
+    { 0: goodMessages[0], length: 1 },
+    'messages',
+    null,
+    undefined,
+  ];
+  const bodies: unknown[] = [
+    ...messageLists.map((messages) => ({ content: { messages } })),
+    ...messageLists.map((messages) => ({ content: { messages, model: 'x' }, id: 7 })),
+    { content: {} },
+    { content: null },
+    { content: [] },
+    { content: 'text' },
+    { messages: goodMessages },
+    {},
+    [],
+    [{ content: { messages: goodMessages } }],
+    null,
+    'text',
+    3,
+    true,
+    JSON.parse('{"__proto__": {"messages": []}, "content": {"messages": [{"role": "user", "content": "x", "__proto__": {}}]}}'),
+  ];
+
+  it('the reply check accepts exactly what ClusterReplySchema accepts', () => {
+    let accepted = 0;
+    for (const body of bodies) {
+      const expected = ClusterReplySchema.safeParse(body).success;
+      assert.equal(isClusterReplyBody(body), expected, JSON.stringify(body));
+      accepted += expected ? 1 : 0;
+    }
+    assert.ok(accepted > 5 && accepted < bodies.length - 5, `both sides are exercised (${accepted} of ${bodies.length} accepted)`);
+  });
+
+  it('the conversation check accepts exactly what ClusterRequestSchema accepts as its messages', () => {
+    let accepted = 0;
+    for (const messages of messageLists) {
+      const expected = ClusterRequestSchema.safeParse({ content: { messages } }).success;
+      assert.equal(isSendableConversation(messages), expected, JSON.stringify(messages));
+      accepted += expected ? 1 : 0;
+    }
+    assert.ok(
+      accepted > 3 && accepted < messageLists.length - 5,
+      `both sides are exercised (${accepted} of ${messageLists.length} accepted)`,
     );
   });
 });
