@@ -16,7 +16,7 @@ import { MAX_RENDERED, NEW_PER_FRAME, RENDER_MARGIN, renderRange, revealTop, sam
 import { ScrollPin } from './scrollPin';
 import { createSpacer, SpacerHeights } from './spacerHeights';
 import { text } from '../common/strings';
-import { type ViewAnchor, ViewAnchors } from './viewAnchor';
+import { ViewAnchors } from './viewAnchor';
 
 /** Appending more messages than this at once defers their highlighting too. */
 const IMMEDIATE_HIGHLIGHT_LIMIT = 5;
@@ -58,8 +58,6 @@ export class MessageList {
   private settling = false;
   private readonly pin: ScrollPin;
   private readonly anchors: ViewAnchors;
-  /** A long reply the view is brought to the start of, while its parts arrive and until the user scrolls. */
-  private openingAt: number | undefined;
 
   constructor(
     private readonly model: ChatModel,
@@ -81,12 +79,7 @@ export class MessageList {
       create: (message, position) => this.items.create(message, position, !this.immediate.has(message)),
       dispose: (item, message) => this.items.dispose(item, message),
     });
-    this.pin = new ScrollPin(this.scroller, () => {
-      if (this.pin.userScrolled) {
-        this.openingAt = undefined;
-      }
-      this.frame.schedule();
-    });
+    this.pin = new ScrollPin(this.scroller, () => this.frame.schedule());
     this.anchors = new ViewAnchors(this.scroller, this.pin, this.heights, model);
     if (typeof ResizeObserver === 'function') {
       // Runs after layout, before paint: a message that grew is measured and the view held still in that frame.
@@ -98,7 +91,6 @@ export class MessageList {
   /** Replaces the page's messages with the model's: the newest at once, the rest as the user scrolls. */
   showConversation(): void {
     startRenderMarks();
-    this.openingAt = undefined;
     this.frame.cancel();
     this.rendered.clear();
     this.items.reset();
@@ -117,7 +109,6 @@ export class MessageList {
   appendMessages(messages: readonly ChatMessageView[]): void {
     if (messages.some((message) => message.role === 'user')) {
       this.pin.pinned = true;
-      this.openingAt = undefined;
     }
     const added = this.model.messages.slice(this.heights.count);
     if (added.length <= IMMEDIATE_HIGHLIGHT_LIMIT) {
@@ -127,27 +118,13 @@ export class MessageList {
     this.heights.push(added.map((message) => estimateHeight(message, width)));
     this.live.speak();
     this.update(true);
-    this.openAtStart(added);
-  }
-
-  /**
-   * A long reply that arrives while the view follows the end opens at its start, where it is read
-   * from, and the view stops following: its later parts then come in below the view, where they
-   * are not laid out (`content-visibility`) until the reader gets to them. Its first parts may not
-   * yet fill the view, so the view is brought to its start as they arrive.
-   */
-  private openAtStart(added: readonly ChatMessageView[]): void {
+    // A long reply opens at its start, where it is read from: its later parts then come in below the
+    // view, where they are not laid out (`content-visibility`) until the reader gets to them.
     const long = added.find((message) => message.role === 'assistant' && rendersInSteps(message.content));
     if (long && this.pin.pinned) {
-      this.pin.pinned = false;
-      this.openingAt = long.index;
+      this.anchors.openAt(long.index);
       this.update();
     }
-  }
-
-  /** Where the user looks: the start of a long reply being opened, else what the view shows. */
-  private takeAnchor(shift = 0): ViewAnchor | undefined {
-    return this.openingAt === undefined ? this.anchors.take(shift) : { index: this.openingAt, offset: 0 };
   }
 
   /** Adds `count` older messages at the start (already in the model), the view held still. */
@@ -213,7 +190,7 @@ export class MessageList {
   private update(news = false): void {
     this.frame.cancel();
     // Where the user looks by the heights the page was laid out with, taken before measuring changes them.
-    const anchor = this.takeAnchor();
+    const anchor = this.anchors.take();
     this.measure();
     const view = this.viewport();
     const target = renderRange(this.heights, view, Math.max(RENDER_MARGIN, view.height), MAX_RENDERED);
@@ -238,7 +215,7 @@ export class MessageList {
 
   /** Changes heights without moving what the user looks at (`shift`: messages the model has before the heights' first). */
   private holdStill(change: () => void, shift = 0): void {
-    const anchor = this.takeAnchor(shift);
+    const anchor = this.anchors.take(shift);
     change();
     this.placeSpacers();
     this.anchors.restore(anchor);

@@ -10,6 +10,9 @@ export interface ViewAnchor {
 
 /** Keeps what the user looks at in place while heights change and messages arrive around it. */
 export class ViewAnchors {
+  /** A long reply the view is brought to the start of while its parts arrive, until the user scrolls or sends. */
+  private opening: number | undefined;
+
   constructor(
     private readonly scroller: HTMLElement,
     private readonly pin: ScrollPin,
@@ -22,12 +25,25 @@ export class ViewAnchors {
    * to the end. `shift`: messages already added to the model before the first the heights know.
    */
   take(shift = 0): ViewAnchor | undefined {
+    if (this.opening !== undefined && (this.pin.pinned || this.pin.userScrolled)) {
+      this.opening = undefined;
+    }
+    if (this.opening !== undefined) {
+      return { index: this.opening, offset: 0 };
+    }
     if (this.pin.pinned) {
       return undefined;
     }
     const top = this.scroller.scrollTop;
     const position = this.heights.positionAt(top);
     return { index: this.model.messages[position + shift]?.index ?? 0, offset: top - this.heights.offsetOf(position) };
+  }
+
+  /** From now on the view holds the start of message `index`, and no longer follows the end. */
+  openAt(index: number): void {
+    this.pin.pinned = false;
+    this.pin.userScrolled = false;
+    this.opening = index;
   }
 
   /** Scrolls back to `anchor` by the current heights, or to the end when there is none. */

@@ -40,12 +40,22 @@ function schedule(afterFrame: boolean): void {
   }
 }
 
+/** A step that throws ends its job, not the queue: the other replies still render. */
+function runStep(step: Step | undefined): StepResult {
+  try {
+    return step?.() ?? 'done';
+  } catch (error) {
+    console.error('Cluster Chat: rendering step failed', error);
+    return 'done';
+  }
+}
+
 function runSlice(): void {
   scheduled = false;
   const started = performance.now();
   let drawn = false;
   while (jobs.length > 0 && performance.now() - started < SLICE_MS) {
-    const result = jobs[0]?.() ?? 'done';
+    const result = runStep(jobs[0]);
     if (result === 'done') {
       jobs.shift();
     }

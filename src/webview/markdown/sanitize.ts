@@ -48,7 +48,7 @@ const VALUE_CHECKS: Readonly<Record<string, (value: string) => boolean>> = {
   class: (value) => /^[\w\s+#.-]*$/.test(value),
 };
 
-const CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
+const CONFIG: Config & { IN_PLACE: true } = {
   ALLOWED_TAGS: Object.keys(ALLOWED),
   ALLOWED_ATTR: [...new Set(Object.values(ALLOWED).flat())],
   ALLOW_ARIA_ATTR: false,
@@ -60,7 +60,7 @@ const CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
   SANITIZE_DOM: true,
   SANITIZE_NAMED_PROPS: true,
   KEEP_CONTENT: true,
-  RETURN_DOM_FRAGMENT: true,
+  IN_PLACE: true,
 };
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
@@ -79,7 +79,28 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
   return purifier;
 }
 
+/**
+ * For each page, a document with no window: HTML parsed into it runs no script and loads nothing.
+ * One is kept, as a new document for each part of a long reply cost more than sanitizing the part.
+ */
+const inertDocuments = new WeakMap<Document, Document>();
+
+function inertDocument(): Document {
+  let inert = inertDocuments.get(document);
+  if (!inert) {
+    inert = document.implementation.createHTMLDocument('');
+    inertDocuments.set(document, inert);
+  }
+  return inert;
+}
+
 /** The HTML as a sanitized fragment, ready to insert. */
 export function sanitizeHtml(html: string): DocumentFragment {
-  return getPurifier().sanitize(html, CONFIG);
+  const holder = inertDocument().createElement('div');
+  holder.innerHTML = html;
+  // Sanitized where it was parsed, then moved (adopted), not copied, into the page.
+  getPurifier().sanitize(holder, CONFIG);
+  const fragment = document.createDocumentFragment();
+  fragment.append(...holder.childNodes);
+  return fragment;
 }
