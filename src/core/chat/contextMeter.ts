@@ -1,5 +1,6 @@
 import type { Message } from '../client/messages';
 import { buildRequestBody } from '../client/requestBody';
+import { jsonStringBytes } from './jsonBytes';
 
 /** The size of a request body: what the context meter shows. */
 export interface RequestSize {
@@ -96,11 +97,11 @@ function elementBytes(message: Message): number {
 
 function contentBytes(content: string): number {
   if (content.length < REMEMBERED_FROM) {
-    return utf8Length(JSON.stringify(content));
+    return jsonStringBytes(content);
   }
   let bytes = rememberedBytes.get(content);
   if (bytes === undefined) {
-    bytes = utf8Length(JSON.stringify(content));
+    bytes = jsonStringBytes(content);
     if (rememberedBytes.size >= REMEMBERED_MOST) {
       rememberedBytes.delete(rememberedBytes.keys().next().value ?? '');
     }

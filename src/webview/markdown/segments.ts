@@ -55,7 +55,7 @@ export function splitIntoSegments(markdown: string): Segment[] {
       if (marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) {
         fence = undefined;
       }
-    } else if (marker !== undefined && line.startsWith(marker) && fenceEnd(lines, index, marker) - index - 1 > CODE_LINES_PER_SEGMENT) {
+    } else if (marker !== undefined && line.startsWith(marker) && isLongFence(lines, index, marker)) {
       cut(index);
       const end = fenceEnd(lines, index, marker);
       segments.push(...codePieces(lines, index, end));
@@ -86,16 +86,22 @@ function fenceMarker(line: string): string | undefined {
   return marker !== undefined && marker[0] === '`' && line.slice(line.indexOf(marker) + marker.length).includes('`') ? undefined : marker;
 }
 
-/** The index of the line closing the fence opened at `index` by `marker` (the line count when none does). */
-function fenceEnd(lines: readonly string[], index: number, marker: string): number {
-  for (let end = index + 1; end < lines.length; end++) {
+/** A fence opened at `index` that holds more lines than one piece: only that many lines are looked at. */
+function isLongFence(lines: readonly string[], index: number, marker: string): boolean {
+  return fenceEnd(lines, index, marker, index + 2 + CODE_LINES_PER_SEGMENT) - index - 1 > CODE_LINES_PER_SEGMENT;
+}
+
+/** The index of the line closing the fence opened at `index` by `marker` (`limit`, at most the line count, when none does before it). */
+function fenceEnd(lines: readonly string[], index: number, marker: string, limit = lines.length): number {
+  const stop = Math.min(limit, lines.length);
+  for (let end = index + 1; end < stop; end++) {
     const line = lines[end] ?? '';
     const close = fenceMarker(line);
     if (close !== undefined && close[0] === marker[0] && close.length >= marker.length && line.trim() === close) {
       return end;
     }
   }
-  return lines.length;
+  return stop;
 }
 
 /** A long code block (opened at column 0, so at the top level) as its first lines in a fence of their own, then runs of plain lines. */
