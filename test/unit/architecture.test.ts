@@ -67,4 +67,35 @@ describe('architecture', () => {
       .filter(({ lines }) => lines > 250);
     assert.deepEqual(long, []);
   });
+
+  it('no import circle in src/, type imports included', () => {
+    const files = new Set(sourceFiles(path.join(root, 'src')));
+    const edges = new Map<string, string[]>();
+    for (const file of files) {
+      const targets = imports(file)
+        .filter((specifier) => specifier.startsWith('.'))
+        .map((specifier) => path.resolve(path.dirname(file), specifier))
+        .flatMap((target) => [`${target}.ts`, path.join(target, 'index.ts')].filter((candidate) => files.has(candidate)).slice(0, 1));
+      edges.set(file, targets);
+    }
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const trail: string[] = [];
+    const visit = (file: string): void => {
+      state.set(file, 'open');
+      trail.push(file);
+      for (const target of edges.get(file) ?? []) {
+        if (state.get(target) === 'open') {
+          circles.push([...trail.slice(trail.indexOf(target)), target].map((entry) => path.relative(root, entry)).join(' → '));
+        } else if (!state.has(target)) {
+          visit(target);
+        }
+      }
+      trail.pop();
+      state.set(file, 'done');
+    };
+    [...files].filter((file) => !state.has(file)).forEach(visit);
+    assert.ok(edges.size > 100);
+    assert.deepEqual(circles, []);
+  });
 });

@@ -1,5 +1,5 @@
 import { l10n } from '../l10n';
-import type { SendRequest } from './clusterClient';
+import type { SendRequest } from './clientTypes';
 import { type ClusterRequestBody, isSendableConversation } from './messages';
 import { buildRequestBody } from './requestBody';
 import { ConfigurationError } from './statusErrors';

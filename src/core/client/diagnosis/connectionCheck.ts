@@ -10,24 +10,10 @@ import { classifyTransportFailure } from '../http/transportFailure';
 import type { TrustedCertificates } from '../http/trust';
 import { redactSecrets } from '../redact';
 import { connectFirst, handshake, openTunnel, resolveHost, secureSocket } from './probes';
+import type { CheckStatus, CheckStep, CheckStepName, ConnectionReport } from './connectionReport';
 import { describeProxy, describeTls, describeTrust } from './reportText';
 
-export type CheckStepName = 'proxy' | 'dns' | 'tcp' | 'tunnel' | 'tls' | 'service' | 'trust';
-export type CheckStatus = 'ok' | 'failed' | 'warning' | 'skipped' | 'info';
-
-export interface CheckStep {
-  readonly step: CheckStepName;
-  readonly status: CheckStatus;
-  /** One localized line, without secrets. */
-  readonly detail: string;
-}
-
-export interface ConnectionReport {
-  readonly baseUrl: string;
-  readonly steps: readonly CheckStep[];
-  /** True when every step that ran succeeded. */
-  readonly ok: boolean;
-}
+export type { CheckStatus, CheckStep, CheckStepName, ConnectionReport } from './connectionReport';
 
 export interface ConnectionCheckOptions {
   readonly baseUrl: string;

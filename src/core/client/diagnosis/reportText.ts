@@ -1,7 +1,7 @@
 import { l10n } from '../../l10n';
 import type { Environment, ProxyChoice } from '../http/proxyChoice';
 import type { TrustedCertificates } from '../http/trust';
-import type { CheckStatus, CheckStepName, ConnectionReport } from './connectionCheck';
+import type { CheckStatus, CheckStepName, ConnectionReport } from './connectionReport';
 import type { TlsOutcome } from './probes';
 import { trustSourceOf } from './trustSource';
 
