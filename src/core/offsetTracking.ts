@@ -1,4 +1,7 @@
-/** A text change as an offset into the text before it, how much it removed and what it inserted. */
+/**
+ * A text change as VS Code reports it: an offset into the text before the batch, the length it
+ * removed, the length it inserted. Spans and proposals follow edits by these alone.
+ */
 export interface OffsetChange {
   readonly rangeOffset: number;
   readonly rangeLength: number;

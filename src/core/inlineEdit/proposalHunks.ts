@@ -1,3 +1,4 @@
+import type { OffsetChange } from '../offsetTracking';
 import { computeHunks, splitLines, type LineHunk } from './lineHunks';
 
 /** A hunk placed in its document: the old text spans [start, end) and is to become `newText`. */
@@ -11,13 +12,6 @@ export interface PlacedHunk {
   readonly oldLineCount: number;
   readonly newLines: readonly string[];
   readonly oldLines: readonly string[];
-}
-
-/** A text change as VS Code reports it: an offset into the text before the batch, the length it removed, the length it inserted. */
-export interface TextChange {
-  readonly rangeOffset: number;
-  readonly rangeLength: number;
-  readonly textLength: number;
 }
 
 /**
@@ -67,7 +61,7 @@ export function fitsInline(hunks: readonly PlacedHunk[]): boolean {
  * the text it was made for: the result is then `undefined`, and the proposal must be withdrawn
  * rather than applied to lines it was not made for.
  */
-export function moveHunks(hunks: readonly PlacedHunk[], changes: readonly TextChange[]): PlacedHunk[] | undefined {
+export function moveHunks(hunks: readonly PlacedHunk[], changes: readonly OffsetChange[]): PlacedHunk[] | undefined {
   const moved: PlacedHunk[] = [];
   for (const hunk of hunks) {
     let shift = 0;
