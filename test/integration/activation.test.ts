@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, EXTENSION_ID } from './testEnvironment';
+import { waitFor } from '../shared/wait';
 
 describe(`Extension in the real extension host (VS Code ${vscode.version})`, () => {
   it('is installed and not active before anything asks for it', () => {
@@ -26,8 +27,16 @@ describe(`Extension in the real extension host (VS Code ${vscode.version})`, () 
     assert.deepEqual(missing, [], 'contributed commands without a registration');
   });
 
-  it('runs the Show Log command', async () => {
+  it('Show Log opens the Cluster Chat output channel', async () => {
     await activateExtension();
+    const isLog = (document: vscode.TextDocument): boolean =>
+      document.uri.scheme === 'output' && decodeURIComponent(document.uri.path).includes('Cluster Chat');
     await vscode.commands.executeCommand('clusterChat.showLog');
+    const shown = await waitFor(
+      'the Cluster Chat output channel among the open documents',
+      () => vscode.workspace.textDocuments.map((document) => document.uri.toString()),
+      () => vscode.workspace.textDocuments.some(isLog),
+    );
+    assert.ok(shown.some((uri) => uri.startsWith('output:')));
   });
 });
