@@ -12,7 +12,6 @@ const { runMochaSuite } = require('./lib/mochaSuite');
 
 const SUITES = (process.env.CLUSTER_CHAT_TEST_SUITES || 'unit,dom,integration,ui').split(',').map((name) => name.trim());
 const UI_HOSTS = process.env.CLUSTER_CHAT_UI_HOST ? [process.env.CLUSTER_CHAT_UI_HOST] : ['oldest', 'latest'];
-const VSCODE_VERSION = { oldest: '1.100.3', latest: '1.139.1' };
 
 /** Every stage in order, with its time and, for test suites, its counts. */
 const stages = [];
@@ -58,6 +57,10 @@ async function main() {
   ]);
   step('Package the .vsix (production bundles)', 'npm', ['run', '--silent', 'package']);
 
+  // The hosts' versions are declared once, in scripts/vscode/hosts.ts (compiled above).
+  const { hostByName } = require(path.join(root, 'out', 'scripts', 'vscode', 'hosts.js'));
+  const version = (host) => hostByName(host).vscode;
+
   if (SUITES.includes('integration') || SUITES.includes('ui')) {
     step('Install the VS Code hosts (code-server from npm; cached in .vscode-test/)', process.execPath, [
       'out/scripts/vscode/installCodeServer.js',
@@ -74,13 +77,13 @@ async function main() {
   if (SUITES.includes('integration')) {
     const { runIntegration } = require(path.join(root, 'out', 'scripts', 'vscode', 'runIntegration.js'));
     for (const host of ['oldest', 'latest']) {
-      const label = `Integration tests in VS Code ${VSCODE_VERSION[host]}`;
+      const label = `Integration tests in VS Code ${version(host)}`;
       results.push(...(await timedAsync(label, () => runIntegration([host]))));
     }
   }
   if (SUITES.includes('ui')) {
     for (const host of UI_HOSTS) {
-      const label = `UI tests in VS Code ${VSCODE_VERSION[host] ?? host} (packaged .vsix, Chromium)`;
+      const label = `UI tests in VS Code ${version(host)} (packaged .vsix, Chromium)`;
       results.push(suite(label, ['out/test/ui/**/*.test.js'], ['--timeout', '180000'], { CLUSTER_CHAT_UI_HOST: host }));
     }
   }

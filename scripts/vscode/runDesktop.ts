@@ -7,10 +7,11 @@
 import * as path from 'node:path';
 import { runTests } from '@vscode/test-electron';
 import { startEmulator } from '../emulator/server';
+import { hostByName } from './hosts';
 import { apiConsumerFixture, repoRoot } from './paths';
 
 async function main(): Promise<void> {
-  const versions = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['1.100.3', 'stable'];
+  const versions = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [hostByName('oldest').vscode, 'stable'];
   const emulator = await startEmulator({ apiKey: `desktop-key-${Date.now()}` });
   try {
     for (const version of versions) {

@@ -143,7 +143,9 @@ async function main(): Promise<void> {
   } else {
     const host =
       options.host ??
-      (fs.existsSync(path.join(cacheRoot, 'code-server-4.139.1', '.installed')) ? hostByName('latest') : hostByName('oldest'));
+      (fs.existsSync(path.join(cacheRoot, `code-server-${hostByName('latest').codeServer}`, '.installed'))
+        ? hostByName('latest')
+        : hostByName('oldest'));
     const install = installHost(host);
     const dirs = makeRunDirs(path.join(startDir, `code-server-${host.codeServer}`));
     linkDevelopmentExtension(dirs.extensions);
