@@ -68,6 +68,8 @@ let purifier: ReturnType<typeof DOMPurify> | undefined;
 function getPurifier(): ReturnType<typeof DOMPurify> {
   if (!purifier) {
     purifier = DOMPurify(window);
+    // Read once: passed to every call, the configuration is parsed again for each part of a reply.
+    purifier.setConfig(CONFIG);
     purifier.addHook('uponSanitizeAttribute', (node, event) => {
       const allowed = ALLOWED[node.nodeName.toLowerCase()] ?? NONE;
       const check = VALUE_CHECKS[event.attrName];
@@ -99,7 +101,7 @@ export function sanitizeHtml(html: string): DocumentFragment {
   const holder = inertDocument().createElement('div');
   holder.innerHTML = html;
   // Sanitized where it was parsed, then moved (adopted), not copied, into the page.
-  getPurifier().sanitize(holder, CONFIG);
+  getPurifier().sanitize(holder);
   const fragment = document.createDocumentFragment();
   fragment.append(...holder.childNodes);
   return fragment;
