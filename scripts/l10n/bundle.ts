@@ -9,11 +9,13 @@
  * Core may import neither, so it uses its own `l10n` (`src/core/l10n.ts`, the same call form, with
  * vscode.l10n.t installed as the translator at activation). The export reads each file that imports
  * that module as if it imported `vscode`, so core's messages (the errors users see) are in the bundle
- * too; `l10n-dev export` run by hand would leave them out.
+ * too; `l10n-dev export` run by hand would leave them out. The webview's texts are declared once, in
+ * a table the host localizes by lookup (`WEBVIEW_STRING_DEFAULTS`), so the export adds them from it.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { getL10nJson, type l10nJsonFormat } from '@vscode/l10n-dev';
+import { WEBVIEW_STRING_DEFAULTS } from '../../src/core/protocol/webviewStrings';
 import { repoRoot } from '../vscode/paths';
 
 export const sourceRoot = path.join(repoRoot, 'src');
@@ -52,6 +54,9 @@ export async function exportBundle(): Promise<Record<string, string>> {
   const bundle: Record<string, string> = {};
   for (const [key, value] of Object.entries(exported)) {
     bundle[key] = typeof value === 'string' ? value : value.message;
+  }
+  for (const english of Object.values(WEBVIEW_STRING_DEFAULTS)) {
+    bundle[english] ??= english;
   }
   return bundle;
 }

@@ -1,87 +1,14 @@
 import * as vscode from 'vscode';
-import type { WebviewStrings } from '../core/protocol/webviewStrings';
+import { WEBVIEW_STRING_DEFAULTS, type WebviewStringKey, type WebviewStrings } from '../core/protocol/webviewStrings';
 
-/** The webview's texts in the user's language (each a literal, so VS Code's l10n tooling finds it). */
+/**
+ * The webview's texts in the user's language: each English default of the one table looked up in
+ * VS Code's bundle (the l10n export adds the table's texts to it, see `scripts/l10n/bundle.ts`).
+ */
 export function localizedWebviewStrings(): WebviewStrings {
-  return {
-    copy: vscode.l10n.t('Copy'),
-    copyDone: vscode.l10n.t('Copied'),
-    insert: vscode.l10n.t('Insert at Cursor'),
-    insertDone: vscode.l10n.t('Inserted'),
-    replace: vscode.l10n.t('Replace Selection'),
-    replaceDone: vscode.l10n.t('Replaced'),
-    diff: vscode.l10n.t('Apply with Diff Preview'),
-    diffDone: vscode.l10n.t('Diff Opened'),
-    newFile: vscode.l10n.t('Open in New File'),
-    newFileDone: vscode.l10n.t('Opened'),
-    continueInChat: vscode.l10n.t('Continue in Chat'),
-    continueInChatDone: vscode.l10n.t('Sent to Chat'),
-    showRequest: vscode.l10n.t('Show Request'),
-    showRequestDone: vscode.l10n.t('Request Shown'),
-    failed: vscode.l10n.t('Failed'),
-    targetWholeReply: vscode.l10n.t('{0} (whole reply)'),
-    targetBlock: vscode.l10n.t('{0} (block {1})'),
-    codeBlockActions: vscode.l10n.t('Code block {0} actions'),
-    replyActions: vscode.l10n.t('Reply actions'),
-    moreActions: vscode.l10n.t('More Actions…'),
-    noReply: vscode.l10n.t('No reply to show yet.'),
-    image: vscode.l10n.t('[image]'),
-    imageWithAlt: vscode.l10n.t('[image: {0}]'),
-    lineCut: vscode.l10n.t('… {0} more characters on this line (Copy takes them all)'),
-    shownAsText: vscode.l10n.t('This reply nests lists or quotes too deeply to format, so it is shown as plain text.'),
-    chatMessages: vscode.l10n.t('Messages'),
-    chatEmpty: vscode.l10n.t('Ask the cluster anything, or add code with + Selection / + File.'),
-    noCluster: vscode.l10n.t('No cluster'),
-    selectCluster: vscode.l10n.t('Select Cluster'),
-    newChat: vscode.l10n.t('New Chat'),
-    conversations: vscode.l10n.t('Conversations'),
-    noConversations: vscode.l10n.t('No conversations yet.'),
-    untitledConversation: vscode.l10n.t('Untitled conversation'),
-    unreadReply: vscode.l10n.t(', new reply'),
-    exportMarkdown: vscode.l10n.t('Export as Markdown'),
-    exportJson: vscode.l10n.t('Export as JSON'),
-    renameConversation: vscode.l10n.t('Rename conversation'),
-    deleteConversation: vscode.l10n.t('Delete conversation'),
-    systemPrompt: vscode.l10n.t('System prompt'),
-    saveSystemPrompt: vscode.l10n.t('Save'),
-    you: vscode.l10n.t('You'),
-    assistant: vscode.l10n.t('Assistant'),
-    messageActions: vscode.l10n.t('Message actions'),
-    copyMessage: vscode.l10n.t('Copy message'),
-    editMessage: vscode.l10n.t('Edit and resend'),
-    regenerate: vscode.l10n.t('Regenerate reply'),
-    retry: vscode.l10n.t('Retry'),
-    updateApiKey: vscode.l10n.t('Update API Key'),
-    openSettings: vscode.l10n.t('Open Settings'),
-    showLog: vscode.l10n.t('Show Log'),
-    waitingFor: vscode.l10n.t('Waiting for {0}…'),
-    waitingForCluster: vscode.l10n.t('Waiting for the cluster…'),
-    stop: vscode.l10n.t('Stop'),
-    attachments: vscode.l10n.t('Attachments'),
-    removeAttachment: vscode.l10n.t('Remove {0}'),
-    addSelection: vscode.l10n.t('+ Selection'),
-    addFile: vscode.l10n.t('+ File'),
-    messageInput: vscode.l10n.t('Message'),
-    send: vscode.l10n.t('Send'),
-    editingMessage: vscode.l10n.t('Editing message — Enter to resend, Esc to cancel'),
-    findInConversation: vscode.l10n.t('Find in conversation'),
-    findPrevious: vscode.l10n.t('Previous match (Shift+Enter)'),
-    findNext: vscode.l10n.t('Next match (Enter)'),
-    findClose: vscode.l10n.t('Close (Escape)'),
-    findPosition: vscode.l10n.t('{0} of {1}'),
-    findNoResults: vscode.l10n.t('No results'),
-    searchConversations: vscode.l10n.t('Search conversations'),
-    searching: vscode.l10n.t('Searching…'),
-    searchFound: vscode.l10n.t('{0} found'),
-    searchNoMatches: vscode.l10n.t('No conversation matches'),
-    excludeMessage: vscode.l10n.t('Exclude from what is sent'),
-    excludedMark: vscode.l10n.t('excluded: not sent'),
-    alwaysSent: vscode.l10n.t('The newest message is always sent'),
-    messageExcluded: vscode.l10n.t('Message excluded from what is sent'),
-    messageIncluded: vscode.l10n.t('Message included in what is sent again'),
-    meterSize: vscode.l10n.t('Next send: ≈ {0} tokens (estimate) · {1} · {2} characters'),
-    meterWarning: vscode.l10n.t('above the warning threshold of {0} tokens'),
-    meterOver: vscode.l10n.t('above the limit of {0} tokens: sending asks first'),
-    meterExplained: vscode.l10n.t('System prompt, messages not excluded and your message. Tokens are an estimate: about 4 bytes each.'),
-  };
+  const strings: WebviewStrings = { ...WEBVIEW_STRING_DEFAULTS };
+  for (const key of Object.keys(WEBVIEW_STRING_DEFAULTS) as WebviewStringKey[]) {
+    strings[key] = vscode.l10n.t(WEBVIEW_STRING_DEFAULTS[key]);
+  }
+  return strings;
 }
