@@ -107,8 +107,10 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
     await workbench.clearNotifications();
     await workbench.runCommand('View: Close Editor');
     // The diff opens in the active group, the editor's or the reply's, whichever VS Code made active
-    // last; the tests after this one start from the editor's.
-    await workbench.runCommand('View: Focus First Editor Group');
+    // last; the tests after this one start from the editor's. Its tab is clicked, as a user would:
+    // closing the diff can hand the focus to the reply's webview while it is shown again, and a key
+    // pressed in that moment (F1 for the palette) reaches neither the webview nor the workbench.
+    await workbench.page.locator('.tab', { hasText: 'math.ts' }).first().click();
     await workbench.waitForEditorFocus('math.ts');
   });
 
