@@ -6,10 +6,10 @@ const esbuild = require('esbuild');
 
 const CODICONS_DIR = path.join(__dirname, 'node_modules', '@vscode', 'codicons', 'dist');
 
-/** The codicon names the webviews use (src/webview/common/codiconNames.ts, plain data). */
+/** The codicon names the webviews use (src/webview/browser/codiconNames.ts, plain data). */
 function usedCodiconNames() {
   const [output] = esbuild.buildSync({
-    entryPoints: [path.join(__dirname, 'src', 'webview', 'common', 'codiconNames.ts')],
+    entryPoints: [path.join(__dirname, 'src', 'webview', 'browser', 'codiconNames.ts')],
     bundle: false,
     format: 'cjs',
     platform: 'node',
@@ -211,13 +211,13 @@ function buildTargets(production) {
     },
     {
       ...shared,
-      entryPoints: ['src/webview/main.ts'],
+      entryPoints: ['src/webview/browser/main.ts'],
       outfile: path.join('dist', 'webview.js'),
       platform: 'browser',
       format: 'iife',
       target: 'chrome120',
       // The browser decodes HTML entities itself (see the file): no entity table in the bundle.
-      alias: { entities: './src/webview/markdown/browserEntities.ts' },
+      alias: { entities: './src/markdown/browser/browserEntities.ts' },
       plugins: [codiconSubset],
     },
   ];

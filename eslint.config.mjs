@@ -1,13 +1,28 @@
 // ESLint: typescript-eslint's type-checked rules for TypeScript, the recommended rules for the
-// scripts in JavaScript, and the layers of CONTRIBUTING.md as import rules. Formatting is Prettier's.
+// scripts in JavaScript, and the runtime layers of CONTRIBUTING.md as import rules. Formatting is Prettier's.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layers, by folder name at any depth below src/: what each may import and which globals it
+ * may not use. `common` runs anywhere, `node` in Node, `browser` in a webview, `vscode` in the
+ * extension host. A layer reaches another only through a relative path that names its folder.
+ */
+const LAYERS = {
+  common: { folders: ['node', 'vscode', 'browser'], vscode: true, node: true, dom: true, nodeGlobals: true },
+  node: { folders: ['vscode', 'browser'], vscode: true, node: false, dom: true, nodeGlobals: false },
+  browser: { folders: ['node', 'vscode'], vscode: true, node: true, dom: false, nodeGlobals: true, zod: true },
+  vscode: { folders: ['browser'], vscode: false, node: false, dom: false, nodeGlobals: false },
+};
+
+/** The one file that talks to the HTTP library. */
+const UNDICI_ADAPTER = 'src/client/node/http/undici.ts';
+
 const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
-const domGlobals = [
+const DOM_GLOBALS = [
   'window',
   'document',
   'navigator',
@@ -17,7 +32,37 @@ const domGlobals = [
   'Node',
   'acquireVsCodeApi',
   'requestAnimationFrame',
-].map((name) => ({ name, message: 'src/core/ knows no DOM: it runs in the extension host and in plain Node.' }));
+];
+const NODE_GLOBALS = ['Buffer', 'process', '__dirname', '__filename', 'require', 'global', 'setImmediate'];
+
+function layerRules(layer, { folders, vscode, node, dom, nodeGlobals, zod }) {
+  const where = `src/**/${layer}/`;
+  const paths = [
+    ...(vscode ? [{ name: 'vscode', message: `${where} does not run in the extension host: adapt it in a vscode/ folder.` }] : []),
+    ...(node ? nodeModules.map((name) => ({ name, message: `${where} does not run in Node: no Node built-ins.` })) : []),
+    { name: 'undici', message: `Only ${UNDICI_ADAPTER} talks to undici.` },
+  ];
+  const patterns = [
+    {
+      regex: `^\\.{1,2}/(?:.*/)?(?:${folders.join('|')})(?:/|$)`,
+      message: `${where} may import only ${['common', 'node', 'vscode', 'browser'].filter((name) => !folders.includes(name)).join(', ')} folders.`,
+    },
+    ...(zod
+      ? [{ group: ['zod', 'zod/*'], message: 'Webview code validates with the schemas in common/ folders, never with zod directly.' }]
+      : []),
+  ];
+  const banned = [...(dom ? DOM_GLOBALS : []), ...(nodeGlobals ? NODE_GLOBALS : [])];
+  return {
+    files: [`src/**/${layer}/**/*.ts`],
+    ignores: layer === 'node' ? [UNDICI_ADAPTER] : [],
+    rules: {
+      'no-restricted-imports': ['error', { paths, patterns }],
+      ...(banned.length > 0
+        ? { 'no-restricted-globals': ['error', ...banned.map((name) => ({ name, message: `${where} may not use ${name}.` }))] }
+        : {}),
+    },
+  };
+}
 
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', '.vscode-test/', 'test-results/', '.emulator/', '**/*.vsix'] },
@@ -40,82 +85,14 @@ export default tseslint.config(
     },
   },
   {
-    // Host code: undici only behind the client's HTTP layer.
-    files: ['src/**/*.ts'],
-    ignores: ['src/core/client/http/**', 'src/webview/**'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'undici', message: 'Only src/core/client/http/ talks to undici.' }] }],
-    },
+    // Webview code is typed against the DOM, by its own project.
+    files: ['src/**/browser/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: false, project: './tsconfig.browser.json', tsconfigRootDir: import.meta.dirname } },
   },
   {
-    files: ['src/core/**/*.ts'],
-    ignores: ['src/core/client/http/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'vscode', message: 'src/core/ knows neither vscode nor the DOM: adapt it in host code.' },
-            { name: 'undici', message: 'Only src/core/client/http/ talks to undici.' },
-          ],
-          patterns: [
-            { group: ['**/webview/**', '../../*/**', '!../../core/**'], message: 'src/core/ imports only core modules and packages.' },
-          ],
-        },
-      ],
-      'no-restricted-globals': ['error', ...domGlobals],
-    },
+    files: ['src/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'undici', message: `Only ${UNDICI_ADAPTER} talks to undici.` }] }] },
   },
-  {
-    files: ['src/core/client/http/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/core/ knows neither vscode nor the DOM.' }] }],
-      'no-restricted-globals': ['error', ...domGlobals],
-    },
-  },
-  webviewImports('src/webview/*.ts', '../'),
-  webviewImports('src/webview/*/**/*.ts', '../../'),
+  ...Object.entries(LAYERS).map(([layer, rules]) => layerRules(layer, rules)),
   prettier,
 );
-
-/**
- * The webview's import rules for files `up` below src/: webview code, core's protocols and markdown,
- * and no host, Node, vscode, undici or zod (schemas come from core/protocol, the one place they live).
- */
-function webviewImports(files, up) {
-  return {
-    files: [files],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'vscode', message: 'The webview is browser code: it talks to the host only through its protocol.' },
-            { name: 'undici', message: 'The webview is browser code.' },
-            ...nodeModules.map((name) => ({ name, message: 'The webview is browser code: no Node modules.' })),
-          ],
-          patterns: [
-            {
-              group: [
-                `${up}*`,
-                `!${up}core`,
-                `${up}core/*`,
-                `!${up}core/protocol`,
-                `!${up}core/markdown`,
-                `!${up}core/chat`,
-                `${up}core/chat/*`,
-                `!${up}core/chat/contextMeter`,
-                `${up}../*`,
-              ],
-              message: 'The webview imports only webview code and core protocol, markdown or context meter modules.',
-            },
-            {
-              group: ['zod', 'zod/*'],
-              message: 'The webview validates with the schemas in src/core/protocol/, never with zod directly.',
-            },
-          ],
-        },
-      ],
-    },
-  };
-}

@@ -48,7 +48,7 @@ async function main() {
   const started = Date.now();
   timed('Install npm dependencies (when missing or outdated)', ensureDependencies);
   step('Typecheck and compile (extension host, tests, scripts)', process.execPath, tsc('.'));
-  step('Typecheck (webview)', process.execPath, tsc('src/webview'));
+  step('Typecheck (webview)', process.execPath, tsc('tsconfig.browser.json'));
   step('Typecheck and compile (webview DOM tests)', process.execPath, tsc('test/dom'));
   step('Lint and format check', 'npm', ['run', '--silent', 'lint']);
   step('Localization bundle is current (l10n/bundle.l10n.json is the export of src/)', process.execPath, [

@@ -2,12 +2,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator } from '../emulator/server';
-import { appendMessage, newConversation, type StoredConversation } from '../../src/core/chat/conversation';
-import { changesBetween } from '../../src/core/chat/conversationChanges';
-import { type IndexEntry, indexEntry, indexFiles, writeIndex } from '../../src/core/chat/conversationIndex';
-import { encodeRecord, replayLog } from '../../src/core/chat/conversationLog';
-import { ConversationLogFiles } from '../../src/core/chat/conversationLogFiles';
-import { searchConversations } from '../../src/core/chat/conversationSearch';
+import { appendMessage, newConversation, type StoredConversation } from '../../src/conversations/common/conversation';
+import { changesBetween } from '../../src/conversations/common/conversationChanges';
+import { type IndexEntry, indexEntry, indexFiles, writeIndex } from '../../src/conversations/node/conversationIndex';
+import { encodeRecord, replayLog } from '../../src/conversations/common/conversationLog';
+import { ConversationLogFiles } from '../../src/conversations/node/conversationLogFiles';
+import { searchConversations } from '../../src/conversations/node/searchConversationFiles';
 import { Workbench } from '../../test/ui/helpers/workbench';
 import { type Figure, percentile } from './figures';
 

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
-import type { ClusterChatExports } from '../../src/api/extensionApi';
+import type { ClusterChatExports } from '../../src/api/vscode/extensionApi';
 
 export interface HostFigures {
   readonly activeAtStart: boolean;

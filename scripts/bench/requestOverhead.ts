@@ -1,6 +1,6 @@
 import { request, Agent } from 'undici';
-import { ClusterClient } from '../../src/core/client/clusterClient';
-import type { Message } from '../../src/core/client/messages';
+import { ClusterClient } from '../../src/client/node/clusterClient';
+import type { Message } from '../../src/client/common/messages';
 import { startEmulator } from '../emulator/server';
 import { type Figure, percentile } from './figures';
 

@@ -6,21 +6,21 @@
  *   node out/scripts/l10n/bundle.js --check   exits 1 when the file differs from a fresh export
  *
  * `@vscode/l10n-dev` finds `l10n.t` only where `l10n` is imported from `vscode` or `@vscode/l10n`.
- * Core may import neither, so it uses its own `l10n` (`src/core/l10n.ts`, the same call form, with
+ * Code in `common/` and `node/` folders may import neither, so it uses its own `l10n` (`src/base/common/l10n.ts`, the same call form, with
  * vscode.l10n.t installed as the translator at activation). The export reads each file that imports
- * that module as if it imported `vscode`, so core's messages (the errors users see) are in the bundle
+ * that module as if it imported `vscode`, so their messages (the errors users see) are in the bundle
  * too; `l10n-dev export` run by hand would leave them out. The webview's texts are declared once, in
  * a table the host localizes by lookup (`WEBVIEW_STRING_DEFAULTS`), so the export adds them from it.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { getL10nJson, type l10nJsonFormat } from '@vscode/l10n-dev';
-import { WEBVIEW_STRING_DEFAULTS } from '../../src/core/protocol/webviewStrings';
+import { WEBVIEW_STRING_DEFAULTS } from '../../src/webview/common/webviewStrings';
 import { repoRoot } from '../vscode/paths';
 
 export const sourceRoot = path.join(repoRoot, 'src');
 export const bundleFile = path.join(repoRoot, 'l10n', 'bundle.l10n.json');
-const coreL10nModule = path.join(sourceRoot, 'core', 'l10n');
+const coreL10nModule = path.join(sourceRoot, 'base', 'common', 'l10n');
 const SCRIPT_EXTENSIONS = new Set(['.ts', '.tsx', '.js', '.jsx']);
 
 /** Every script file under `dir`, in a stable order. */

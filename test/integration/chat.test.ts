@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { replayLog } from '../../src/core/chat/conversationLog';
+import { replayLog } from '../../src/conversations/common/conversationLog';
 import { waitUntil } from '../shared/wait';
-import type { ChatViewConnection } from '../../src/chat/chatController';
-import type { HostToChatMessage } from '../../src/core/protocol/chatProtocol';
+import type { ChatViewConnection } from '../../src/chat/vscode/chatController';
+import type { HostToChatMessage } from '../../src/chat/common/chatProtocol';
 import {
   activateExtension,
   clusterStats,

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEFAULT_SYSTEM_PROMPT } from '../../src/core/prompts/selectionPrompt';
+import { DEFAULT_SYSTEM_PROMPT } from '../../src/replies/common/selectionPrompt';
 import { activateExtension, stopUsingEmulator, useEmulator, waitFor } from './testEnvironment';
 
 const SOURCE = [

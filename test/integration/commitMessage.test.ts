@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CommitMessageResult } from '../../src/sourceControl/commitMessageCommands';
+import type { CommitMessageResult } from '../../src/commitMessage/vscode/commitMessageCommands';
 import { clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from './testEnvironment';
 
 interface TestRepository {

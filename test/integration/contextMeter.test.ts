@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { measureRequest } from '../../src/core/chat/contextMeter';
-import { appendMessage, requestMessages } from '../../src/core/chat/conversation';
-import { replayLog } from '../../src/core/chat/conversationLog';
+import { measureRequest } from '../../src/chat/common/contextMeter';
+import { appendMessage, requestMessages } from '../../src/conversations/common/conversation';
+import { replayLog } from '../../src/conversations/common/conversationLog';
 import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from './testEnvironment';
 
 const SECRET = 'SECRET-LOG-DUMP line one';

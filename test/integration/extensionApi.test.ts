@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ClusterChatErrorKind, ClusterChatReply, ClusterInfo } from '../../src/api/clusterChatApi';
+import type { ClusterChatErrorKind, ClusterChatReply, ClusterInfo } from '../../src/api/vscode/clusterChatApi';
 import {
   activateExtension,
   clusterStats,

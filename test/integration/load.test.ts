@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import * as vscode from 'vscode';
-import type { ClusterChatError } from '../../src/api/clusterChatApi';
-import type { Message } from '../../src/core/client/messages';
+import type { ClusterChatError } from '../../src/api/vscode/clusterChatApi';
+import type { Message } from '../../src/client/common/messages';
 import { activateExtension, emulatorFromEnvironment, report, stopUsingEmulator, useEmulator, waitFor } from './testEnvironment';
 
 const CONVERSATIONS = 20;

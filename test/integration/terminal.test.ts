@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TerminalExplainResult } from '../../src/terminal/explainTerminalCommand';
+import type { TerminalExplainResult } from '../../src/terminal/vscode/explainTerminalCommand';
 import {
   activateExtension,
   clusterStats,

@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ClusterChatExports } from '../../src/api/extensionApi';
-import { MAX_CLUSTER_ID_LENGTH } from '../../src/core/client/clusterId';
-import type { ClusterEntry } from '../../src/settings';
+import type { ClusterChatExports } from '../../src/api/vscode/extensionApi';
+import { MAX_CLUSTER_ID_LENGTH } from '../../src/client/common/clusterId';
+import type { ClusterEntry } from '../../src/base/vscode/settings';
 import { LINE_PREFIX } from './index';
 
 export const EXTENSION_ID = 'clusterchat.cluster-chat';

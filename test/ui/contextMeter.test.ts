@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { measureRequest } from '../../src/core/chat/contextMeter';
-import { DEFAULT_SYSTEM_PROMPT } from '../../src/core/prompts/selectionPrompt';
+import { measureRequest } from '../../src/chat/common/contextMeter';
+import { DEFAULT_SYSTEM_PROMPT } from '../../src/replies/common/selectionPrompt';
 import { waitFor, waitUntil } from '../shared/wait';
 import { Workbench } from './helpers/workbench';
 

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { xssCorpus } from './fixtures/xssCorpus';
 import { startTrapListener, type TrapListener } from './helpers/trapListener';
-import { PENDING_HIGHLIGHT_CLASS } from '../../src/webview/markdown/renderMarkdown';
+import { PENDING_HIGHLIGHT_CLASS } from '../../src/markdown/browser/renderMarkdown';
 import { waitUntil } from '../shared/wait';
 import { Workbench } from './helpers/workbench';
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { replayLog } from '../../src/core/chat/conversationLog';
+import { replayLog } from '../../src/conversations/common/conversationLog';
 import { waitUntil } from '../shared/wait';
 import { conversationPath } from './helpers/savedConversation';
 import { Workbench } from './helpers/workbench';

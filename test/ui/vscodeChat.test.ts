@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { transcriptOf } from '../../scripts/emulator/faults';
-import { buildParticipantMessages, composeParticipantMessage } from '../../src/core/prompts/participantPrompt';
-import { DEFAULT_INSTRUCTIONS, DEFAULT_SYSTEM_PROMPT } from '../../src/core/prompts/selectionPrompt';
+import { buildParticipantMessages, composeParticipantMessage } from '../../src/participant/common/participantPrompt';
+import { DEFAULT_INSTRUCTIONS, DEFAULT_SYSTEM_PROMPT } from '../../src/replies/common/selectionPrompt';
 import { waitFor } from '../shared/wait';
 import { VsCodeChat } from './helpers/vscodeChat';
 import { uiHost, Workbench } from './helpers/workbench';

@@ -5,7 +5,7 @@ import type {
   ConversationView,
   HistoryItemView,
   HostToChatMessage,
-} from '../../../src/core/protocol/chatProtocol';
+} from '../../../src/chat/common/chatProtocol';
 
 /** Host messages for the chat view, typed by the protocol so they stay what the host sends. */
 

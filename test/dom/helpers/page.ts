@@ -1,5 +1,6 @@
-import { useStrings } from '../../../src/webview/common/strings';
-import { RENDER_MARKS } from '../../../src/webview/markdown/renderMarks';
+import { useStrings } from '../../../src/webview/browser/strings';
+import { RENDER_MARKS } from '../../../src/markdown/browser/renderMarks';
+import { hasQueuedWork } from '../../../src/base/browser/sliceQueue';
 import { FakeClock } from './fakeClock';
 import { Intersections } from './fakeIntersectionObserver';
 import { FakeVsCodeHost, type RawVsCodeApi } from './fakeVsCode';
@@ -112,6 +113,24 @@ interface TestState {
 }
 
 /** Sets up the page for every test of the surrounding `describe`. */
+/**
+ * Runs the rendering work a test left queued, on that test's clock. Left behind, the queue's one
+ * scheduled task would wait on a clock that no later test advances, and every later render would
+ * queue behind it.
+ */
+function drainRendering(clock: FakeClock): void {
+  for (let task = 0; hasQueuedWork(); task++) {
+    if (task >= 10_000) {
+      throw new Error(`rendering work is still queued after ${task} tasks (${clock.pendingTimers} timeouts pending)`);
+    }
+    if (clock.pendingTimers > 0) {
+      clock.next();
+    } else {
+      clock.frame();
+    }
+  }
+}
+
 export function usePage(): Page {
   let pageGlobals: Saved | undefined;
   let test: TestState | undefined;
@@ -170,7 +189,8 @@ export function usePage(): Page {
   });
 
   afterEach(() => {
-    const { window, listeners, restore } = current();
+    const { window, listeners, restore, clock } = current();
+    drainRendering(clock);
     for (const { target, args } of listeners) {
       target.removeEventListener(args[0], args[1], args[2]);
     }

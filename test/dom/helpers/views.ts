@@ -1,8 +1,8 @@
-import type { HostToChatMessage } from '../../../src/core/protocol/chatProtocol';
-import type { HostToWebviewMessage } from '../../../src/core/protocol/replyProtocol';
-import { mountChatView } from '../../../src/webview/chat/chatView';
-import { mountReplyView } from '../../../src/webview/reply/replyView';
-import type { MountedView } from '../../../src/webview/common/view';
+import type { HostToChatMessage } from '../../../src/chat/common/chatProtocol';
+import type { HostToWebviewMessage } from '../../../src/replies/common/replyProtocol';
+import { mountChatView } from '../../../src/chat/browser/chatView';
+import { mountReplyView } from '../../../src/replies/browser/replyView';
+import type { MountedView } from '../../../src/webview/browser/view';
 import type { Page } from './page';
 import { all, one } from './query';
 

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { inspect } from 'node:util';
-import { ClusterClient, type ClusterClientOptions, type RequestLogEntry } from '../../../src/core/client/clusterClient';
-import { type ClusterError } from '../../../src/core/client/errors';
-import type { Message } from '../../../src/core/client/messages';
-import { NO_RETRIES } from '../../../src/core/client/retryPolicy';
+import { ClusterClient, type ClusterClientOptions, type RequestLogEntry } from '../../../src/client/node/clusterClient';
+import { type ClusterError } from '../../../src/client/common/errors/errors';
+import type { Message } from '../../../src/client/common/messages';
+import { NO_RETRIES } from '../../../src/client/common/retryPolicy';
 
 /** A distinctive key, so any leak of it into an error or a log is easy to find. */
 export const SECRET_KEY = 'sk-cluster-chat-test-7f3a9c2e41';

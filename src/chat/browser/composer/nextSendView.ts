@@ -1,0 +1,128 @@
+import { meterBase, meterLevel, type MeterBase, type MeterLevel, sentMessages, withNextMessage } from '../../common/contextMeter';
+import type { HostToChatMessage, MeterSettings } from '../../common/chatProtocol';
+import { element, statusRegion } from '../../../base/browser/dom';
+import { text } from '../../../webview/browser/strings';
+import type { ChatModel } from '../chatModel';
+import type { ComposerLayout } from './composerLayout';
+import type { SystemPromptPanel } from './systemPromptPanel';
+import { showExcluded } from '../messages/messageElement';
+
+/**
+ * What the next send carries, shown under the message box:
+ *
+ * ```html
+ * <div class="chat-meter" data-level="ok|warning|over" title="What the next send carries: …">
+ *   <span class="chat-meter-size">Next send: ≈ 1,234 tokens (estimate) · 4.8 KB · 4,790 characters</span>
+ *   <span class="chat-meter-level">above the warning threshold of 8,000 tokens</span>
+ *   <div class="visually-hidden" role="status">…</div>
+ * </div>
+ * ```
+ *
+ * The conversation's part is measured once per change of it; each keystroke adds only the typed
+ * message (core's `contextMeter`, the same body builder the client sends with). It also carries
+ * out the host's word that the system prompt changed, or that a message was excluded or included
+ * (announced).
+ */
+export class NextSendView {
+  readonly element = element('div', 'chat-meter');
+  private readonly size = element('span', 'chat-meter-size');
+  private readonly levelText = element('span', 'chat-meter-level');
+  private readonly status = statusRegion();
+  private settings: MeterSettings = { warningTokens: 0, limitTokens: 0 };
+  private attached = '';
+  private base: MeterBase | undefined;
+  private level: MeterLevel = 'ok';
+
+  private readonly input: HTMLTextAreaElement;
+
+  constructor(
+    layout: ComposerLayout,
+    private readonly model: ChatModel,
+    private readonly systemPrompt: SystemPromptPanel,
+    private readonly itemAt: (index: number) => HTMLElement | null,
+  ) {
+    this.input = layout.input;
+    this.element.title = text('meterExplained');
+    this.element.hidden = true;
+    this.element.append(this.size, ' ', this.levelText, this.status);
+    layout.composer.append(this.element);
+    this.input.addEventListener('input', () => this.show());
+  }
+
+  /** Follows a host message: the conversation's part is measured again when the conversation changed. */
+  update(message: HostToChatMessage): void {
+    switch (message.type) {
+      case 'meter':
+        this.settings = message.settings;
+        this.attached = message.attached;
+        break;
+      case 'excluded':
+        if (!this.model.isShown(message.conversationId) || !this.model.setExcluded(message.index, message.excluded)) {
+          return;
+        }
+        this.markExcluded(message.index, message.excluded);
+        break;
+      case 'systemPrompt':
+        if (!this.model.isShown(message.conversationId)) {
+          return;
+        }
+        this.model.systemPrompt = message.systemPrompt;
+        this.systemPrompt.show(message.systemPrompt);
+        break;
+      case 'chatState':
+      case 'messagesAppended':
+      case 'messagesTruncated':
+      case 'earlierMessages':
+      case 'setDraft':
+        break;
+      default:
+        return;
+    }
+    this.base = undefined;
+    this.show();
+  }
+
+  private markExcluded(index: number, excluded: boolean): void {
+    const item = this.itemAt(index);
+    if (item) {
+      showExcluded(item, excluded);
+    }
+    this.status.textContent = text(excluded ? 'messageExcluded' : 'messageIncluded');
+  }
+
+  private show(): void {
+    // Until the older messages have arrived, the view cannot count what is sent: no figure rather than a wrong one.
+    if (this.model.conversationId === undefined || (this.model.messages[0]?.index ?? 0) > 0) {
+      this.element.hidden = true;
+      return;
+    }
+    this.base ??= meterBase(sentMessages(this.model.systemPrompt, this.model.messages), this.attached);
+    const size = withNextMessage(this.base, this.input.value);
+    const level = meterLevel(size, this.settings);
+    this.size.textContent = text('meterSize', number(size.tokens), bytes(size.bytes), number(size.chars));
+    this.levelText.textContent =
+      level === 'warning'
+        ? text('meterWarning', number(this.settings.warningTokens))
+        : level === 'over'
+          ? text('meterOver', number(this.settings.limitTokens))
+          : '';
+    this.element.dataset['level'] = level;
+    this.element.hidden = false;
+    if (level !== this.level && level !== 'ok') {
+      // Crossing a threshold is news; the size itself changes with every keystroke and is not announced.
+      this.status.textContent = this.levelText.textContent;
+    }
+    this.level = level;
+  }
+}
+
+function number(value: number): string {
+  return value.toLocaleString();
+}
+
+function bytes(value: number): string {
+  if (value < 1024) {
+    return `${value} B`;
+  }
+  return value < 1024 * 1024 ? `${(value / 1024).toFixed(1)} KB` : `${(value / (1024 * 1024)).toFixed(1)} MB`;
+}

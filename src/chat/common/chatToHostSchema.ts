@@ -1,0 +1,49 @@
+import * as z from 'zod/mini';
+import { messageParser } from '../../webview/common/messageParser';
+import type { ChatToHostMessage } from './chatProtocol';
+import { RECOVERY_ACTIONS } from '../../webview/common/recoveryActions';
+import { CODE_ACTIONS, MAX_LINK_LENGTH } from '../../replies/common/replyProtocol';
+
+/** Checks what the chat view sends before the host acts on it; anything else is dropped. */
+
+const text = (max: number) => z.string().check(z.maxLength(max));
+const index = z.number().check(z.int(), z.gte(0), z.lte(1_000_000));
+const id = text(200);
+
+const ChatToHostSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('loadEarlier'), conversationId: id, before: index }),
+  /** Send the input text (with the pending attachments) as a new user message. */
+  z.object({ type: z.literal('send'), text: text(1_000_000) }),
+  z.object({ type: z.literal('stop') }),
+  /** The unsent input changed (the webview debounces). */
+  z.object({ type: z.literal('draftChanged'), text: text(1_000_000) }),
+  z.object({ type: z.literal('regenerate') }),
+  /** Replace user message `index` with `text` and send again; everything after it is dropped. */
+  z.object({ type: z.literal('editAndResend'), index, text: text(1_000_000) }),
+  z.object({ type: z.literal('copyMessage'), index }),
+  z.object({ type: z.literal('setExcluded'), index, excluded: z.boolean() }),
+  /** A code block action on an assistant message; answered by `actionDone` with the same `reply`. */
+  z.object({
+    type: z.literal('codeAction'),
+    reply: z.object({ conversationId: id, index }),
+    action: z.enum(CODE_ACTIONS),
+    block: z.union([z.literal('all'), z.number().check(z.int(), z.gte(0), z.lte(100_000))]),
+  }),
+  z.object({ type: z.literal('addSelection') }),
+  z.object({ type: z.literal('addFile') }),
+  z.object({ type: z.literal('removeAttachment'), id }),
+  z.object({ type: z.literal('newChat') }),
+  z.object({ type: z.literal('switchConversation'), id }),
+  z.object({ type: z.literal('renameConversation'), id }),
+  z.object({ type: z.literal('deleteConversation'), id }),
+  z.object({ type: z.literal('setSystemPrompt'), text: text(100_000) }),
+  z.object({ type: z.literal('errorAction'), action: z.enum(RECOVERY_ACTIONS) }),
+  z.object({ type: z.literal('selectCluster') }),
+  z.object({ type: z.literal('export'), format: z.enum(['markdown', 'json']) }),
+  z.object({ type: z.literal('searchHistory'), requestId: index, query: text(1000) }),
+  z.object({ type: z.literal('openLink'), href: text(MAX_LINK_LENGTH) }),
+]);
+
+/** The message if the chat protocol allows it, else undefined. */
+export const parseChatMessage = messageParser<ChatToHostMessage, z.infer<typeof ChatToHostSchema>>(ChatToHostSchema);

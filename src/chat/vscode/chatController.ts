@@ -1,0 +1,250 @@
+import type * as vscode from 'vscode';
+import type { ClusterStore } from '../../clusters/vscode/clusterStore';
+import { appendMessage, composeUserMessage, conversationFromMessages } from '../../conversations/common/conversation';
+import type { StoredConversation } from '../../conversations/common/conversation';
+import type { ConversationLogFiles } from '../../conversations/node/conversationLogFiles';
+import type { ErrorAction, HostToChatMessage } from '../common/chatProtocol';
+import type { ReplyActions } from '../../replies/vscode/replyActions';
+import type { RequestPipeline } from '../../requests/vscode/requestPipeline';
+import { clusterView, conversationView, lastIndexOf, lastMessageView } from './chatViewModels';
+import { historyList, historyMessage } from './historyMessages';
+import { ChatCodeActions } from './codeBlockActions';
+import { type ArrivedReply, ChatTurns } from './chatTurns';
+import { HistorySearch } from './historySearch';
+import { PendingAttachments } from './pendingAttachments';
+import { UnreadReplies } from './unreadReplies';
+import { ConversationStore, type ExternalChange } from '../../conversations/vscode/conversationStore';
+import { askConversationTitle, confirmConversationDelete } from './conversationPrompts';
+import { NextSend } from './nextSend';
+
+/** Where the controller sends view updates; absent while the view is not shown. */
+export interface ChatViewConnection {
+  post(message: HostToChatMessage): void;
+}
+
+/**
+ * What the chat view asks for, carried out: the conversation, draft and attachments live here and
+ * on disk; the webview only shows them and reports gestures. A request's user message is saved
+ * before it is sent, so nothing is lost if the host stops mid-request.
+ */
+export class ChatController implements vscode.Disposable {
+  private readonly store: ConversationStore;
+  private readonly turns: ChatTurns;
+  /** Copy and the code block actions on the chat's messages. */
+  readonly codeActions: ChatCodeActions;
+  /** Code attached to the next message. */
+  readonly attachments: PendingAttachments;
+  /** The history panel's search across every conversation. */
+  readonly search: HistorySearch;
+  /** What the next send carries: the system prompt, exclusions, the context meter and the hard limit. */
+  readonly nextSend: NextSend;
+  private view: ChatViewConnection | undefined;
+  /** Replies as they arrive, and the conversations that hold one not yet opened. */
+  readonly unread: UnreadReplies;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    files: ConversationLogFiles,
+    memento: vscode.Memento,
+    pipeline: RequestPipeline,
+    private readonly clusters: ClusterStore,
+    actions: ReplyActions,
+    log: vscode.LogOutputChannel,
+  ) {
+    this.store = new ConversationStore(files, memento, log);
+    this.unread = new UnreadReplies(memento);
+    const post = (message: HostToChatMessage): void => this.post(message);
+    this.codeActions = new ChatCodeActions(this.store, actions, log, post);
+    this.turns = new ChatTurns(this.store, pipeline, post, (reply) => this.replyArrived(reply), this.codeActions.requestMarks);
+    this.nextSend = new NextSend(this.store, () => this.attachments.all, post);
+    this.attachments = new PendingAttachments((message) => (post(message), this.nextSend.postMeter()));
+    this.search = new HistorySearch(this.store, files, post);
+    this.subscriptions.push(
+      this.unread,
+      clusters.onDidChangeActive(() => this.post({ type: 'cluster', cluster: clusterView(this.clusters.active()) })),
+      this.store.onDidChangeExternally((change) => void this.showExternalChange(change)),
+      this.store.onDidRefreshHistory(() => this.post(historyMessage(this.store, this.unread))),
+    );
+  }
+
+  attach(view: ChatViewConnection): void {
+    this.view = view;
+  }
+
+  detach(view: ChatViewConnection): void {
+    if (this.view === view) {
+      this.view = undefined;
+    }
+  }
+
+  /** Sends the whole state (the webview just loaded or came back). */
+  async sendState(): Promise<void> {
+    await this.loaded();
+    const conversation = this.store.active();
+    this.post({
+      type: 'chatState',
+      conversation: conversationView(conversation, this.turns.errorOf(conversation.id), this.turns.waitedMs(conversation.id)),
+      draft: conversation.draft,
+      attachments: this.attachments.views(),
+      cluster: clusterView(this.clusters.active()),
+      history: historyList(this.store, this.unread),
+    });
+    this.nextSend.postMeter();
+  }
+
+  async send(text: string): Promise<void> {
+    await this.loaded();
+    const content = composeUserMessage(text, this.attachments.all);
+    if (this.turns.isBusy(this.store.activeId) || content.trim().length === 0 || !(await this.nextSend.sizeConfirmed(text))) {
+      return;
+    }
+    this.attachments.take();
+    const conversation = this.store.update({
+      ...appendMessage(this.store.active(), { role: 'user', content, at: new Date().toISOString() }),
+      draft: '',
+    });
+    this.post({ type: 'messagesAppended', conversationId: conversation.id, messages: [lastMessageView(conversation)] });
+    this.post(historyMessage(this.store, this.unread, conversation.id));
+    await this.store.save(conversation);
+    await this.turns.send(conversation.id);
+  }
+
+  /** Stops the turn of the conversation shown; the others wait on. */
+  stop(): void {
+    this.turns.stop(this.store.activeId);
+  }
+
+  /** Drops the last reply and asks again. */
+  async regenerate(): Promise<void> {
+    const conversation = this.store.active();
+    const lastUser = lastIndexOf(conversation, 'user');
+    if (this.turns.isBusy(conversation.id) || lastUser < 0) {
+      return;
+    }
+    await this.turns.truncate(conversation, lastUser + 1);
+    await this.turns.send(conversation.id);
+  }
+
+  /** Replaces user message `index` and everything after it, then sends. */
+  async editAndResend(index: number, text: string): Promise<void> {
+    const conversation = this.store.active();
+    if (this.turns.isBusy(conversation.id) || conversation.messages[index]?.role !== 'user' || text.trim().length === 0) {
+      return;
+    }
+    await this.turns.truncate(conversation, index);
+    await this.send(text);
+  }
+
+  async newChat(): Promise<void> {
+    await this.loaded();
+    // Saved with its first message or draft: an empty chat leaves no file behind.
+    await this.activate(this.store.create().id);
+  }
+
+  /** Starts a conversation from existing messages (e.g. a reply opened with “Continue in Chat”). */
+  async importConversation(messages: readonly { readonly role: string; readonly content: string }[], cluster: string): Promise<void> {
+    await this.loaded();
+    const conversation = this.store.update(conversationFromMessages(this.store.create().id, messages, cluster, new Date()));
+    await this.store.save(conversation);
+    await this.activate(conversation.id);
+  }
+
+  async switchTo(id: string): Promise<void> {
+    if (await this.store.openConversation(id)) {
+      await this.activate(id);
+    }
+  }
+
+  async rename(id: string): Promise<void> {
+    const conversation = await this.store.openConversation(id);
+    const title = conversation && (await askConversationTitle(conversation));
+    if (!conversation || !title) {
+      return;
+    }
+    await this.store.save(this.store.update({ ...conversation, title }));
+    this.post(historyMessage(this.store, this.unread, id));
+    if (id === this.store.activeId) {
+      await this.sendState();
+    }
+  }
+
+  async delete(id: string): Promise<void> {
+    const conversation = await this.store.openConversation(id);
+    if (!conversation || !(await confirmConversationDelete(conversation))) {
+      return;
+    }
+    this.turns.forget(id);
+    this.unread.clear(id);
+    await this.store.delete(id);
+    if (id !== this.store.activeId) {
+      this.post(historyMessage(this.store, this.unread));
+      return;
+    }
+    await this.activateNewest();
+  }
+
+  /** The unsent input changed; saved shortly after typing stops. */
+  draftChanged(text: string): void {
+    this.store.setDraft(this.store.active().id, text);
+  }
+
+  /** The fix the user chose on a failed turn. */
+  errorAction(action: ErrorAction): Promise<void> {
+    return this.turns.recover(action, this.store.activeId);
+  }
+
+  /** The active conversation (for export and tests). */
+  activeConversation(): StoredConversation {
+    return this.store.active();
+  }
+
+  dispose(): void {
+    this.store.dispose();
+    this.nextSend.dispose();
+    this.turns.stop();
+    for (const subscription of this.subscriptions) {
+      subscription.dispose();
+    }
+  }
+
+  /** Another window changed a conversation: the active one is shown again, any other updates the history. */
+  private async showExternalChange({ id, deleted }: ExternalChange): Promise<void> {
+    if (id !== this.store.activeId) {
+      this.post(historyMessage(this.store, this.unread, deleted ? undefined : id));
+    } else if (deleted) {
+      this.turns.forget(id);
+      await this.activateNewest();
+    } else {
+      if (this.store.get(id)?.messages.at(-1)?.role === 'assistant' && !this.turns.isBusy(id)) {
+        this.turns.setError(id, undefined); // the turn it was waiting for was answered in that window
+      }
+      await this.sendState();
+    }
+  }
+
+  private async loaded(): Promise<void> {
+    this.turns.markInterrupted(await this.store.ensureLoaded());
+  }
+
+  private async activateNewest(): Promise<void> {
+    await this.store.historyLoaded();
+    const next = this.store.newest();
+    await (next !== undefined && (await this.store.openConversation(next)) ? this.activate(next) : this.newChat());
+  }
+
+  private async activate(id: string): Promise<void> {
+    this.turns.markInterrupted(this.store.takeInterrupted());
+    this.unread.clear(id);
+    await this.store.setActive(id);
+    await this.sendState();
+  }
+
+  private replyArrived(reply: ArrivedReply): void {
+    this.unread.arrived(reply, this.store.activeId, this.store.entry(reply.conversationId)?.title ?? '');
+    this.post(historyMessage(this.store, this.unread, reply.conversationId));
+  }
+
+  private post(message: HostToChatMessage): void {
+    this.view?.post(message);
+  }
+}

@@ -1,0 +1,84 @@
+import * as vscode from 'vscode';
+import type { ChatToHostMessage, HostToChatMessage } from '../common/chatProtocol';
+import { parseChatMessage } from '../common/chatToHostSchema';
+import { WebviewChannel } from '../../webview/vscode/webviewChannel';
+import { webviewHtml, webviewOptions } from '../../webview/vscode/webviewHtml';
+import type { ChatController, ChatViewConnection } from './chatController';
+import { earlierMessages } from './chatViewModels';
+
+export const CHAT_VIEW_ID = 'clusterChat.chatView';
+
+type ViewMessage = Exclude<ChatToHostMessage, { type: 'ready' | 'openLink' }>;
+type MessageOfType = { [Type in ViewMessage['type']]: Extract<ViewMessage, { type: Type }> };
+/** One handler per message type; a type without one does not compile. */
+type Handlers = { readonly [Type in keyof MessageOfType]: (message: MessageOfType[Type]) => unknown };
+
+function handlersFor(chat: ChatController, post: (message: HostToChatMessage) => void): Handlers {
+  const command = (id: string) => () => vscode.commands.executeCommand(id);
+  return {
+    loadEarlier: ({ conversationId, before }) => post(earlierMessages(chat.activeConversation(), conversationId, before)),
+    send: ({ text }) => chat.send(text),
+    stop: () => chat.stop(),
+    draftChanged: ({ text }) => chat.draftChanged(text),
+    editAndResend: ({ index, text }) => chat.editAndResend(index, text),
+    copyMessage: ({ index }) => chat.codeActions.copy(index),
+    setExcluded: ({ index, excluded }) => chat.nextSend.setExcluded(index, excluded),
+    codeAction: ({ reply, action, block }) => chat.codeActions.perform(reply, action, block),
+    regenerate: () => chat.regenerate(),
+    errorAction: ({ action }) => chat.errorAction(action),
+    addSelection: command('clusterChat.addSelectionToChat'),
+    removeAttachment: ({ id }) => chat.attachments.remove(id),
+    addFile: command('clusterChat.addFileToChat'),
+    setSystemPrompt: ({ text }) => chat.nextSend.setSystemPrompt(text),
+    newChat: () => chat.newChat(),
+    switchConversation: ({ id }) => chat.switchTo(id),
+    selectCluster: command('clusterChat.selectCluster'),
+    renameConversation: ({ id }) => chat.rename(id),
+    export: ({ format }) =>
+      vscode.commands.executeCommand(format === 'json' ? 'clusterChat.exportChatJson' : 'clusterChat.exportChatMarkdown'),
+    deleteConversation: ({ id }) => chat.delete(id),
+    searchHistory: ({ requestId, query }) => chat.search.search(requestId, query),
+  };
+}
+
+/** Hands a message to its own handler (the mapped types let the compiler pair the two). */
+function dispatch<Type extends keyof MessageOfType>(handlers: Handlers, type: Type, message: MessageOfType[Type]): unknown {
+  return handlers[type](message);
+}
+
+/**
+ * The sidebar chat as a webview view. It keeps no state of its own (no retainContextWhenHidden):
+ * each time the view is shown the webview asks for the state again. The channel checks every
+ * message from the webview; here each is handed to the controller or a command.
+ */
+export class ChatViewProvider implements vscode.WebviewViewProvider {
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly controller: ChatController,
+    private readonly log: vscode.LogOutputChannel,
+    /** Told each time the view is resolved (the walkthrough's "open the chat" step, the view's badge). */
+    private readonly onShown: (view: vscode.WebviewView) => void = () => undefined,
+  ) {}
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.onShown(view);
+    const handlers = handlersFor(this.controller, (message) => channel.post(message));
+    view.webview.options = webviewOptions(this.extensionUri);
+    view.webview.html = webviewHtml(view.webview, this.extensionUri, 'chat', vscode.l10n.t('Cluster Chat'));
+    const channel = new WebviewChannel<ChatToHostMessage, HostToChatMessage>(view.webview, {
+      name: 'chat view',
+      parse: parseChatMessage,
+      onReady: () => {
+        this.controller.attach(connection);
+        return this.controller.sendState();
+      },
+      onMessage: (message) => dispatch(handlers, message.type, message),
+      log: this.log,
+    });
+    const connection: ChatViewConnection = { post: (message) => channel.post(message) };
+    view.onDidDispose(() => {
+      channel.dispose();
+      this.controller.detach(connection);
+    });
+  }
+}

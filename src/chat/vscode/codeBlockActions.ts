@@ -1,0 +1,59 @@
+import * as vscode from 'vscode';
+import type { ChatMessageRef, HostToChatMessage } from '../common/chatProtocol';
+import type { CodeAction } from '../../replies/common/replyProtocol';
+import type { ReplyActions } from '../../replies/vscode/replyActions';
+import type { ConversationStore } from '../../conversations/vscode/conversationStore';
+import { ChatRequestMarks } from '../common/chatRequestMarks';
+
+/**
+ * Copy, Insert, Replace, Diff and New File on a chat message: the reply view's actions, applied
+ * to the message's markdown. Each answers with `actionDone` naming the same message.
+ */
+export class ChatCodeActions {
+  /** The inspector record of each reply, for Show Request. */
+  readonly requestMarks = new ChatRequestMarks();
+
+  constructor(
+    private readonly store: ConversationStore,
+    private readonly actions: ReplyActions,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly post: (message: HostToChatMessage) => void,
+  ) {}
+
+  /** Copies a message of the active conversation, as written. */
+  async copy(index: number): Promise<void> {
+    const conversation = this.store.active();
+    const message = conversation.messages[index];
+    if (message) {
+      await vscode.env.clipboard.writeText(message.content);
+      this.post({ type: 'actionDone', reply: { conversationId: conversation.id, index }, action: 'copy', ok: true });
+    }
+  }
+
+  async perform(reply: ChatMessageRef, action: CodeAction, block: number | 'all'): Promise<void> {
+    const conversation = this.store.get(reply.conversationId);
+    const message = conversation?.messages[reply.index];
+    if (!conversation || message?.role !== 'assistant' || action === 'continueInChat') {
+      return;
+    }
+    const id = `${reply.conversationId}/${reply.index}`;
+    const ok = await this.actions
+      .perform(
+        {
+          id,
+          title: conversation.title,
+          cluster: message.cluster ?? '',
+          markdown: message.content,
+          source: undefined,
+          inspection: this.requestMarks.get(conversation.id, message.at),
+        },
+        action,
+        block,
+      )
+      .catch((error: unknown) => {
+        this.log.warn(`Chat code action ${action} failed: ${error instanceof Error ? error.message : String(error)}`);
+        return false;
+      });
+    this.post({ type: 'actionDone', reply, action, ok });
+  }
+}

@@ -1,0 +1,83 @@
+import * as vscode from 'vscode';
+import { appendMessage, type Attachment, composeUserMessage, requestMessages, setExcluded } from '../../conversations/common/conversation';
+import { measureRequest } from '../common/contextMeter';
+import type { HostToChatMessage } from '../common/chatProtocol';
+import { confirmModal } from '../../base/vscode/confirm';
+import { settings } from '../../base/vscode/settings';
+import type { ConversationStore } from '../../conversations/vscode/conversationStore';
+
+/**
+ * What the chat's next send carries: the system prompt, which messages are left out, what the context meter
+ * needs to measure it in the view (the view measures with core's `contextMeter` as the draft is
+ * typed), and the question before a send above the hard limit.
+ */
+export class NextSend implements vscode.Disposable {
+  private readonly subscription: vscode.Disposable;
+
+  constructor(
+    private readonly store: ConversationStore,
+    private readonly attachments: () => readonly Attachment[],
+    private readonly post: (message: HostToChatMessage) => void,
+  ) {
+    this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('clusterChat.contextMeter')) {
+        this.postMeter();
+      }
+    });
+  }
+
+  /** The thresholds and the pending attachments, for the view's meter. */
+  postMeter(): void {
+    this.post({ type: 'meter', settings: settings.contextMeter(), attached: composeUserMessage('', this.attachments()) });
+  }
+
+  async setSystemPrompt(text: string): Promise<void> {
+    const conversation = this.store.update({ ...this.store.active(), systemPrompt: text, updatedAt: new Date().toISOString() });
+    await this.store.save(conversation);
+    this.post({ type: 'systemPrompt', conversationId: conversation.id, systemPrompt: conversation.systemPrompt });
+  }
+
+  /** Leaves message `index` of the active conversation out of what is sent, or takes it back in. */
+  async setExcluded(index: number, excluded: boolean): Promise<void> {
+    const conversation = this.store.active();
+    const updated = setExcluded(conversation, index, excluded, new Date());
+    if (updated !== conversation) {
+      await this.store.save(this.store.update(updated));
+    }
+    const message = this.store.get(conversation.id)?.messages[index];
+    if (message) {
+      // Also when nothing changed (the newest message), so the view shows the state as it is.
+      this.post({ type: 'excluded', conversationId: conversation.id, index, excluded: message.excluded === true });
+    }
+  }
+
+  /**
+   * Whether `text` (with the pending attachments) may be sent: above the hard limit the user is
+   * asked, naming the size and the limit. Declined, the text goes back into the box as the draft.
+   */
+  async sizeConfirmed(text: string): Promise<boolean> {
+    const { limitTokens } = settings.contextMeter();
+    const active = this.store.active();
+    const content = composeUserMessage(text, this.attachments());
+    const size = measureRequest(requestMessages(appendMessage(active, { role: 'user', content, at: '' })));
+    if (limitTokens === 0 || size.tokens <= limitTokens) {
+      return true;
+    }
+    const question = vscode.l10n.t(
+      'This message makes the request about {0} tokens (an estimate; {1} bytes), above the limit of {2} tokens (setting clusterChat.contextMeter.limitTokens). Send it anyway?',
+      size.tokens.toLocaleString(),
+      size.bytes.toLocaleString(),
+      limitTokens.toLocaleString(),
+    );
+    if (await confirmModal(question, vscode.l10n.t('Send Anyway'))) {
+      return true;
+    }
+    this.store.setDraft(active.id, text);
+    this.post({ type: 'setDraft', text });
+    return false;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+}

@@ -1,0 +1,127 @@
+import * as vscode from 'vscode';
+import type { Message } from '../../client/common/messages';
+import { fitsInline, placeHunks } from '../common/proposalHunks';
+import { proposedCode } from '../common/replyCode';
+import type { ProposalDocuments } from '../../replies/vscode/proposalDocuments';
+import type { RequestRunner } from '../../requests/vscode/requestRunner';
+import { SourceAnchor } from '../../replies/vscode/sourceAnchor';
+import type { InlineProposals } from './inlineProposals';
+
+export interface EditRequest {
+  readonly document: vscode.TextDocument;
+  /** Whole lines; the reply's code replaces them. */
+  readonly range: vscode.Range;
+  /** e.g. "Edit in Place · math.ts"; shown while waiting and in later messages. */
+  readonly title: string;
+  readonly messages: readonly Message[];
+}
+
+export interface EditDependencies {
+  readonly runner: RequestRunner;
+  readonly inline: InlineProposals;
+  readonly proposals: ProposalDocuments;
+  /** Opens a reply in the reply view (when it holds no code to apply). */
+  readonly showReply: (markdown: string, title: string, cluster: string) => void;
+}
+
+/**
+ * Sends an edit request and shows the cluster's change in the editor, hunk by hunk; a change too
+ * large to review inline opens in the diff editor instead. A reply without usable code, or one for
+ * code that changed while the request ran, is reported and nothing is shown on the wrong lines.
+ * Resolves whether a proposal was shown.
+ */
+export async function proposeEdit(request: EditRequest, dependencies: EditDependencies): Promise<boolean> {
+  const { document, range, title } = request;
+  const sent = new SourceAnchor(document, range, range.start);
+  const fileName = vscode.workspace.asRelativePath(document.uri);
+  let shown = false;
+  try {
+    await dependencies.runner.run({
+      title,
+      messages: request.messages,
+      deliver: async ({ reply, cluster }) => {
+        const markdown = reply.assistant.content;
+        const clusterName = cluster.label ?? cluster.id;
+        const found = proposedCode(markdown, { text: sent.originalText, languageId: document.languageId });
+        if (found.kind !== 'code') {
+          void reportNoChange(found.kind, clusterName, () => dependencies.showReply(markdown, title, clusterName));
+          return;
+        }
+        const current = sent.currentRange(document);
+        if (!current || document.isClosed) {
+          void vscode.window.showWarningMessage(
+            vscode.l10n.t(
+              'Cluster Chat: {0} changed while the cluster was answering, so its proposal is not shown. Run it again for the current code.',
+              fileName,
+            ),
+          );
+          return;
+        }
+        const hunks = placeHunks(sent.originalText, found.code, document.offsetAt(current.start));
+        if (!fitsInline(hunks)) {
+          await showInDiffEditor(document, current, found.code, dependencies.proposals);
+          shown = true;
+          return;
+        }
+        dependencies.inline.show(document, hunks, title, [...request.messages, reply.assistant]);
+        const editor = await vscode.window.showTextDocument(document, { preserveFocus: false });
+        const first = document.positionAt(hunks[0]?.start ?? 0);
+        editor.selection = new vscode.Selection(first, first);
+        editor.revealRange(new vscode.Range(first, first), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+        shown = true;
+      },
+    });
+  } finally {
+    sent.dispose();
+  }
+  return shown;
+}
+
+async function reportNoChange(kind: 'noCode' | 'unchanged', cluster: string, showReply: () => void): Promise<void> {
+  const show = vscode.l10n.t('Show Reply');
+  const message =
+    kind === 'noCode'
+      ? vscode.l10n.t('Cluster Chat: the reply from {0} holds no code to apply, so nothing was changed.', cluster)
+      : vscode.l10n.t('Cluster Chat: {0} proposes no change to this code.', cluster);
+  if ((await vscode.window.showInformationMessage(message, show)) === show) {
+    showReply();
+  }
+}
+
+/** The change as a diff against the document, applied (if the sent lines are still as sent) from the editor title's ✓. */
+async function showInDiffEditor(
+  document: vscode.TextDocument,
+  range: vscode.Range,
+  code: string,
+  proposals: ProposalDocuments,
+): Promise<void> {
+  const full = document.getText();
+  const proposed = `${full.slice(0, document.offsetAt(range.start))}${code}${full.slice(document.offsetAt(range.end))}`;
+  const anchor = new SourceAnchor(document, range, range.start);
+  const proposal = proposals.create(document.uri, proposed, async () => {
+    const now = anchor.currentRange(document);
+    if (!now) {
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'Cluster Chat: the code in {0} changed since the request, so the proposal was not applied.',
+          vscode.workspace.asRelativePath(document.uri),
+        ),
+      );
+      return false;
+    }
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(document.uri, now, code);
+    const applied = await vscode.workspace.applyEdit(edit);
+    anchor.dispose();
+    return applied;
+  });
+  const name = vscode.workspace.asRelativePath(document.uri);
+  await vscode.commands.executeCommand('vscode.diff', document.uri, proposal.uri, vscode.l10n.t('{0} ↔ Cluster Chat proposal', name), {
+    preview: true,
+  });
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t(
+      'Cluster Chat: this change is too large to review inline, so it opens in the diff editor. Apply it with the ✓ in the editor title.',
+    ),
+  );
+}

@@ -1,0 +1,73 @@
+import * as vscode from 'vscode';
+import type { Attachment } from '../../conversations/common/conversation';
+
+/** What the references of a chat request hold as code, and the ones that could not be read. */
+export interface ResolvedReferences {
+  readonly attachments: Attachment[];
+  readonly unreadable: string[];
+}
+
+/**
+ * The code of a request's references (`#file`, a selection, a dropped file): a file whole, a
+ * location's range, a plain text value as it is. Files that cannot be opened as text are listed.
+ */
+export async function resolveReferences(references: readonly vscode.ChatPromptReference[]): Promise<ResolvedReferences> {
+  const attachments: Attachment[] = [];
+  const unreadable: string[] = [];
+  for (const [index, reference] of references.entries()) {
+    const { value } = reference;
+    if (typeof value === 'string') {
+      if (value.trim().length > 0) {
+        const label = reference.modelDescription ?? reference.id;
+        attachments.push({ id: `${index}`, label, fileName: label, languageId: '', code: value });
+      }
+      continue;
+    }
+    const location = value instanceof vscode.Location ? value : value instanceof vscode.Uri ? { uri: value, range: undefined } : undefined;
+    if (!location) {
+      continue;
+    }
+    const fileName = vscode.workspace.asRelativePath(location.uri);
+    try {
+      const document = await vscode.workspace.openTextDocument(location.uri);
+      const range = location.range;
+      attachments.push({
+        id: `${index}`,
+        label: range ? `${fileName}:${range.start.line + 1}-${range.end.line + 1}` : fileName,
+        fileName,
+        languageId: document.languageId,
+        code: document.getText(range),
+      });
+    } catch {
+      unreadable.push(fileName);
+    }
+  }
+  return { attachments, unreadable };
+}
+
+export type EditorCode =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'code'; readonly attachment: Attachment }
+  | { readonly kind: 'tooLarge'; readonly fileName: string; readonly lines: number };
+
+/**
+ * The active editor's selection, or its whole file when nothing is selected, as the selection
+ * actions take it; a whole file longer than `maxWholeFileLines` is not taken (the chat cannot ask).
+ */
+export function activeEditorCode(maxWholeFileLines: number): EditorCode {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor) {
+    return { kind: 'none' };
+  }
+  const { document, selection } = editor;
+  const fileName = vscode.workspace.asRelativePath(document.uri);
+  if (selection.isEmpty && document.lineCount > maxWholeFileLines) {
+    return { kind: 'tooLarge', fileName, lines: document.lineCount };
+  }
+  const code = document.getText(selection.isEmpty ? undefined : selection);
+  if (code.trim().length === 0) {
+    return { kind: 'none' };
+  }
+  const label = selection.isEmpty ? fileName : `${fileName}:${selection.start.line + 1}-${selection.end.line + 1}`;
+  return { kind: 'code', attachment: { id: 'editor', label, fileName, languageId: document.languageId, code } };
+}

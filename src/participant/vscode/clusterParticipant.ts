@@ -1,0 +1,135 @@
+import * as vscode from 'vscode';
+import { clusterLabel } from '../../clusters/vscode/clusterStore';
+import { isClusterError } from '../../client/common/errors/errors';
+import { recoveryActionsFor, settingsQueryFor } from '../../client/common/errors/recovery';
+import { LANGUAGE_MODEL_VENDOR, PARTICIPANT_ID } from '../../base/common/contributionIds';
+import { actionForCommand, buildParticipantMessages, composeParticipantMessage } from '../common/participantPrompt';
+import type { RequestPipeline } from '../../requests/vscode/requestPipeline';
+import { settings } from '../../base/vscode/settings';
+import { exchangesFromHistory } from './chatHistory';
+import { activeEditorCode, resolveReferences } from './chatReferences';
+
+/**
+ * `@cluster` in VS Code's Chat view: the chat's earlier exchanges and the request's references become
+ * the conversation sent to the cluster picked as the chat's model, or else to the active cluster; `/explain`, `/fix`, `/tests` and `/refactor` apply the
+ * selection actions' instructions to the references, or to the editor's selection when there are
+ * none. Failures render as chat errors with the buttons that fix them.
+ */
+export class ClusterParticipant {
+  constructor(private readonly pipeline: RequestPipeline) {}
+
+  readonly handle: vscode.ChatRequestHandler = async (request, context, stream, token) => {
+    const action = actionForCommand(request.command);
+    const { attachments, unreadable } = await resolveReferences(request.references);
+    if (unreadable.length > 0) {
+      stream.markdown(vscode.l10n.t('Not sent, as they cannot be read as text: {0}.', unreadable.join(', ')) + '\n\n');
+    }
+    if (action && attachments.length === 0) {
+      const editor = activeEditorCode(settings.largeFileConfirmLines());
+      if (editor.kind === 'tooLarge') {
+        stream.markdown(
+          vscode.l10n.t(
+            'Nothing is selected in {0}, and the whole file has {1} lines, more than “clusterChat.largeFileConfirmLines” allows without asking. Select the part to send, or attach the file with # to send all of it.',
+            editor.fileName,
+            editor.lines,
+          ),
+        );
+        return {};
+      }
+      if (editor.kind === 'code') {
+        attachments.push(editor.attachment);
+      }
+    }
+    if (request.prompt.trim().length === 0 && attachments.length === 0) {
+      stream.markdown(
+        action
+          ? vscode.l10n.t('Select some code in an editor, or attach a file with #, then run /{0} again.', request.command ?? '')
+          : vscode.l10n.t('Ask a question, attach code with #, or use /explain, /fix, /tests or /refactor on the selected code.'),
+      );
+      return {};
+    }
+    const sent = composeParticipantMessage({
+      prompt: request.prompt,
+      attachments,
+      ...(action ? { instruction: settings.instruction(action) } : {}),
+    });
+    const messages = buildParticipantMessages(settings.systemPrompt(), exchangesFromHistory(context.history), sent);
+
+    try {
+      const clusterId = pickedCluster(request);
+      const prepared = await this.pipeline.prepare({
+        caller: 'participant',
+        messages,
+        interactive: true,
+        token,
+        ...(clusterId ? { clusterId } : {}),
+      });
+      if (!prepared) {
+        stream.markdown(vscode.l10n.t('@cluster needs an active cluster and an API key to send this.'));
+        stream.button({ command: 'clusterChat.selectCluster', title: vscode.l10n.t('Select Cluster') });
+        stream.button({ command: 'clusterChat.setApiKey', title: vscode.l10n.t('Set API Key') });
+        return {};
+      }
+      for (const reference of request.references) {
+        if (reference.value instanceof vscode.Uri || reference.value instanceof vscode.Location) {
+          stream.reference(reference.value);
+        }
+      }
+      stream.progress(vscode.l10n.t('Asking {0}…', clusterLabel(prepared.cluster)));
+      const { reply, cluster } = await this.pipeline.execute(prepared, token);
+      stream.markdown(reply.assistant.content);
+      return { metadata: { clusterId: cluster.id, sent, reply: reply.assistant.content } };
+    } catch (error) {
+      if (isClusterError(error) && error.kind === 'cancelled') {
+        return {};
+      }
+      for (const button of buttonsFor(error)) {
+        stream.button(button);
+      }
+      return { errorDetails: { message: error instanceof Error ? error.message : String(error) } };
+    }
+  };
+}
+
+/**
+ * The cluster picked as the Chat view's model, if one is: the user chose it there for this chat, so
+ * it wins over the active cluster. Another vendor's model leaves the active cluster in charge.
+ */
+function pickedCluster(request: vscode.ChatRequest): string | undefined {
+  const model = request.model as vscode.LanguageModelChat | undefined;
+  return model?.vendor === LANGUAGE_MODEL_VENDOR ? model.id : undefined;
+}
+
+/** The fixes for a failure as chat buttons (the Chat view has its own Retry for the last request). */
+function buttonsFor(error: unknown): vscode.Command[] {
+  return recoveryActionsFor(error).flatMap((action): vscode.Command[] => {
+    switch (action) {
+      case 'updateApiKey':
+        return [{ command: 'clusterChat.setApiKey', title: vscode.l10n.t('Update API Key') }];
+      case 'selectCluster':
+        return [{ command: 'clusterChat.selectCluster', title: vscode.l10n.t('Select Cluster') }];
+      case 'openSettings':
+        return [{ command: 'workbench.action.openSettings', title: vscode.l10n.t('Open Settings'), arguments: [settingsQueryFor(error)] }];
+      case 'showLog':
+        return [{ command: 'clusterChat.showLog', title: vscode.l10n.t('Show Log') }];
+      case 'retry':
+        return [];
+    }
+  });
+}
+
+/** Creates `@cluster` where VS Code has the chat API; elsewhere registers nothing. */
+export function registerClusterParticipant(
+  participant: ClusterParticipant,
+  extensionUri: vscode.Uri,
+  log: vscode.LogOutputChannel,
+): vscode.Disposable | undefined {
+  const chat: object | undefined = (vscode as { readonly chat?: object }).chat;
+  if (!chat || typeof Reflect.get(chat, 'createChatParticipant') !== 'function') {
+    log.info(`VS Code ${vscode.version} has no chat participant API: @cluster is not available.`);
+    return undefined;
+  }
+  const created = vscode.chat.createChatParticipant(PARTICIPANT_ID, participant.handle);
+  created.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'cluster-chat.svg');
+  return created;
+}
