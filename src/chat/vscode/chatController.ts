@@ -1,7 +1,6 @@
 import type * as vscode from 'vscode';
 import type { ClusterStore } from '../../clusters/vscode/clusterStore';
-import { appendMessage, composeUserMessage, conversationFromMessages } from '../../conversations/common/conversation';
-import type { StoredConversation } from '../../conversations/common/conversation';
+import { composeUserMessage, importedMessages, type StoredConversation } from '../../conversations/common/conversation';
 import type { ConversationLogFiles } from '../../conversations/node/conversationLogFiles';
 import type { ErrorAction, HostToChatMessage } from '../common/chatProtocol';
 import type { ReplyActions } from '../../replies/vscode/replyActions';
@@ -64,6 +63,7 @@ export class ChatController implements vscode.Disposable {
       clusters.onDidChangeActive(() => this.post({ type: 'cluster', cluster: clusterView(this.clusters.active()) })),
       this.store.onDidChangeExternally((change) => void this.showExternalChange(change)),
       this.store.onDidRefreshHistory(() => this.post(historyMessage(this.store, this.unread))),
+      this.store.onDidChange((id) => this.post(historyMessage(this.store, this.unread, id))),
     );
   }
 
@@ -84,7 +84,7 @@ export class ChatController implements vscode.Disposable {
     this.post({
       type: 'chatState',
       conversation: conversationView(conversation, this.turns.errorOf(conversation.id), this.turns.waitedMs(conversation.id)),
-      draft: conversation.draft,
+      draft: this.store.drafts.of(conversation.id),
       attachments: this.attachments.views(),
       cluster: clusterView(this.clusters.active()),
       history: historyList(this.store, this.unread),
@@ -94,19 +94,18 @@ export class ChatController implements vscode.Disposable {
 
   async send(text: string): Promise<void> {
     await this.loaded();
+    const { id } = this.store.active();
     const content = composeUserMessage(text, this.attachments.all);
-    if (this.turns.isBusy(this.store.activeId) || content.trim().length === 0 || !(await this.nextSend.sizeConfirmed(text))) {
+    if (this.turns.isBusy(id) || content.trim().length === 0 || !(await this.nextSend.sizeConfirmed(text, content))) {
       return;
     }
     this.attachments.take();
-    const conversation = this.store.update({
-      ...appendMessage(this.store.active(), { role: 'user', content, at: new Date().toISOString() }),
-      draft: '',
-    });
-    this.post({ type: 'messagesAppended', conversationId: conversation.id, messages: [lastMessageView(conversation)] });
-    this.post(historyMessage(this.store, this.unread, conversation.id));
-    await this.store.save(conversation);
-    await this.turns.send(conversation.id);
+    this.store.drafts.set(id, '');
+    const message = { role: 'user' as const, content, at: new Date().toISOString() };
+    const { conversation, saved } = this.store.apply(id, { kind: 'append', messages: [message] });
+    this.post({ type: 'messagesAppended', conversationId: id, messages: [lastMessageView(conversation)] });
+    await saved;
+    await this.turns.send(id);
   }
 
   /** Stops the turn of the conversation shown; the others wait on. */
@@ -121,7 +120,7 @@ export class ChatController implements vscode.Disposable {
     if (this.turns.isBusy(conversation.id) || lastUser < 0) {
       return;
     }
-    await this.turns.truncate(conversation, lastUser + 1);
+    await this.turns.truncate(conversation.id, lastUser + 1);
     await this.turns.send(conversation.id);
   }
 
@@ -131,7 +130,7 @@ export class ChatController implements vscode.Disposable {
     if (this.turns.isBusy(conversation.id) || conversation.messages[index]?.role !== 'user' || text.trim().length === 0) {
       return;
     }
-    await this.turns.truncate(conversation, index);
+    await this.turns.truncate(conversation.id, index);
     await this.send(text);
   }
 
@@ -144,9 +143,11 @@ export class ChatController implements vscode.Disposable {
   /** Starts a conversation from existing messages (e.g. a reply opened with “Continue in Chat”). */
   async importConversation(messages: readonly { readonly role: string; readonly content: string }[], cluster: string): Promise<void> {
     await this.loaded();
-    const conversation = this.store.update(conversationFromMessages(this.store.create().id, messages, cluster, new Date()));
-    await this.store.save(conversation);
-    await this.activate(conversation.id);
+    const { id } = this.store.create();
+    const imported = importedMessages(messages, cluster, new Date().toISOString());
+    this.store.apply(id, { kind: 'systemPrompt', systemPrompt: imported.systemPrompt });
+    await this.store.apply(id, { kind: 'append', messages: imported.messages }).saved;
+    await this.activate(id);
   }
 
   async switchTo(id: string): Promise<void> {
@@ -161,8 +162,7 @@ export class ChatController implements vscode.Disposable {
     if (!conversation || !title) {
       return;
     }
-    await this.store.save(this.store.update({ ...conversation, title }));
-    this.post(historyMessage(this.store, this.unread, id));
+    await this.store.apply(id, { kind: 'rename', title }).saved;
     if (id === this.store.activeId) {
       await this.sendState();
     }
@@ -185,7 +185,7 @@ export class ChatController implements vscode.Disposable {
 
   /** The unsent input changed; saved shortly after typing stops. */
   draftChanged(text: string): void {
-    this.store.setDraft(this.store.active().id, text);
+    this.store.drafts.set(this.store.active().id, text);
   }
 
   /** The fix the user chose on a failed turn. */

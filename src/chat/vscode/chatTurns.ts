@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { clusterLabel } from '../../clusters/vscode/clusterStore';
-import { appendMessage, requestMessages, type StoredConversation, truncateMessages } from '../../conversations/common/conversation';
+import { requestMessages } from '../../conversations/common/conversation';
 import { isClusterError } from '../../client/common/errors/errors';
 import { recoveryActionsFor, settingsQueryFor } from '../../client/common/errors/recovery';
 import type { ChatErrorView, ErrorAction, HostToChatMessage } from '../common/chatProtocol';
@@ -83,11 +83,11 @@ export class ChatTurns {
   }
 
   /** Drops the messages from `index` on (edit and resend, regenerate) and the failure shown on them. */
-  async truncate(conversation: StoredConversation, index: number): Promise<void> {
-    const updated = this.store.update(truncateMessages(conversation, index, new Date()));
-    this.setError(updated.id, undefined);
-    this.post({ type: 'messagesTruncated', conversationId: updated.id, index });
-    await this.store.save(updated);
+  async truncate(conversationId: string, index: number): Promise<void> {
+    const { saved } = this.store.apply(conversationId, { kind: 'truncate', index });
+    this.setError(conversationId, undefined);
+    this.post({ type: 'messagesTruncated', conversationId, index });
+    await saved;
   }
 
   forget(conversationId: string): void {
@@ -143,18 +143,16 @@ export class ChatTurns {
         });
         return;
       }
-      const current = this.store.get(conversationId);
-      if (!current) {
+      if (!this.store.get(conversationId)) {
         return;
       }
       const at = new Date().toISOString();
-      const updated = this.store.update(
-        appendMessage(current, { role: 'assistant', content: sent.reply.assistant.content, cluster: clusterLabel(sent.cluster), at }),
-      );
-      const saved = await this.store.save(updated);
+      const reply = { role: 'assistant' as const, content: sent.reply.assistant.content, cluster: clusterLabel(sent.cluster), at };
+      const appended = this.store.apply(conversationId, { kind: 'append', messages: [reply] });
+      const saved = await appended.saved;
       this.requestMarks.mark(conversationId, at, sent.inspection);
       // When another window added messages meanwhile, the store's change event re-sends the whole conversation.
-      if (saved.messages.length === updated.messages.length) {
+      if (saved.messages.length === appended.conversation.messages.length) {
         this.post({ type: 'messagesAppended', conversationId, messages: [lastMessageView(saved)] });
       }
       this.replied({ conversationId, waitedMs: Date.now() - startedAt });

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { appendMessage, type Attachment, composeUserMessage, requestMessages, setExcluded } from '../../conversations/common/conversation';
-import { measureRequest } from '../common/contextMeter';
+import { type Attachment, composeUserMessage } from '../../conversations/common/conversation';
+import { measureRequest, sentMessages } from '../common/contextMeter';
 import type { HostToChatMessage } from '../common/chatProtocol';
 import { confirmModal } from '../../base/vscode/confirm';
 import { settings } from '../../base/vscode/settings';
@@ -32,18 +32,15 @@ export class NextSend implements vscode.Disposable {
   }
 
   async setSystemPrompt(text: string): Promise<void> {
-    const conversation = this.store.update({ ...this.store.active(), systemPrompt: text, updatedAt: new Date().toISOString() });
-    await this.store.save(conversation);
+    const { conversation, saved } = this.store.apply(this.store.active().id, { kind: 'systemPrompt', systemPrompt: text });
     this.post({ type: 'systemPrompt', conversationId: conversation.id, systemPrompt: conversation.systemPrompt });
+    await saved;
   }
 
   /** Leaves message `index` of the active conversation out of what is sent, or takes it back in. */
   async setExcluded(index: number, excluded: boolean): Promise<void> {
-    const conversation = this.store.active();
-    const updated = setExcluded(conversation, index, excluded, new Date());
-    if (updated !== conversation) {
-      await this.store.save(this.store.update(updated));
-    }
+    const { conversation, saved } = this.store.apply(this.store.active().id, { kind: 'exclude', index, excluded });
+    await saved;
     const message = this.store.get(conversation.id)?.messages[index];
     if (message) {
       // Also when nothing changed (the newest message), so the view shows the state as it is.
@@ -52,14 +49,13 @@ export class NextSend implements vscode.Disposable {
   }
 
   /**
-   * Whether `text` (with the pending attachments) may be sent: above the hard limit the user is
+   * Whether `content` (the typed `text` with the pending attachments) may be sent: above the hard limit the user is
    * asked, naming the size and the limit. Declined, the text goes back into the box as the draft.
    */
-  async sizeConfirmed(text: string): Promise<boolean> {
+  async sizeConfirmed(text: string, content: string): Promise<boolean> {
     const { limitTokens } = settings.contextMeter();
     const active = this.store.active();
-    const content = composeUserMessage(text, this.attachments());
-    const size = measureRequest(requestMessages(appendMessage(active, { role: 'user', content, at: '' })));
+    const size = measureRequest(sentMessages(active.systemPrompt, [...active.messages, { role: 'user', content }]));
     if (limitTokens === 0 || size.tokens <= limitTokens) {
       return true;
     }
@@ -72,7 +68,7 @@ export class NextSend implements vscode.Disposable {
     if (await confirmModal(question, vscode.l10n.t('Send Anyway'))) {
       return true;
     }
-    this.store.setDraft(active.id, text);
+    this.store.drafts.set(active.id, text);
     this.post({ type: 'setDraft', text });
     return false;
   }

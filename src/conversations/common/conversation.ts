@@ -16,16 +16,17 @@ const StoredMessageSchema = z.object({
 });
 export type StoredMessage = z.infer<typeof StoredMessageSchema>;
 
-/** A conversation as saved on disk (one JSON file each). */
+/** A message as a caller adds it; the store names it. */
+export type NewMessage = Omit<StoredMessage, 'id' | 'excluded'>;
+
+/** A conversation as its log replays to (and, with a version and draft, as the earlier format saved it). */
 export const StoredConversationSchema = z.object({
-  version: z.literal(1),
   id: z.string().check(z.minLength(1)),
   title: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
   systemPrompt: z.string(),
   messages: z.array(StoredMessageSchema),
-  draft: z.string(),
 });
 export type StoredConversation = z.infer<typeof StoredConversationSchema>;
 
@@ -33,7 +34,7 @@ export const UNTITLED = 'New chat';
 
 export function newConversation(id: string, systemPrompt: string, now: Date): StoredConversation {
   const at = now.toISOString();
-  return { version: 1, id, title: UNTITLED, createdAt: at, updatedAt: at, systemPrompt, messages: [], draft: '' };
+  return { id, title: UNTITLED, createdAt: at, updatedAt: at, systemPrompt, messages: [] };
 }
 
 /**
@@ -44,17 +45,6 @@ export function requestMessages(conversation: StoredConversation): Message[] {
   return sentMessages(conversation.systemPrompt, conversation.messages);
 }
 
-/** Marks message `index` as left out of (or taken back into) what is sent; the newest message cannot be left out. */
-export function setExcluded(conversation: StoredConversation, index: number, excluded: boolean, now: Date): StoredConversation {
-  const message = conversation.messages[index];
-  if (!message || index === conversation.messages.length - 1 || (message.excluded === true) === excluded) {
-    return conversation;
-  }
-  const { excluded: _previous, ...rest } = message;
-  const messages = conversation.messages.map((each, i) => (i === index ? (excluded ? { ...rest, excluded: true } : rest) : each));
-  return { ...conversation, messages, updatedAt: now.toISOString() };
-}
-
 export function appendMessage(conversation: StoredConversation, message: StoredMessage): StoredConversation {
   const messages = [...conversation.messages, message];
   const title = conversation.title === UNTITLED && message.role === 'user' ? titleFrom(message.content) : conversation.title;
@@ -62,35 +52,21 @@ export function appendMessage(conversation: StoredConversation, message: StoredM
 }
 
 /**
- * A conversation made of existing messages (e.g. a reply's exchange continued in the chat): the
- * system message becomes its system prompt, and `cluster` is named as the one that answered.
+ * Existing messages (e.g. a reply's exchange continued in the chat) as a new conversation takes
+ * them: the system message becomes its system prompt, and `cluster` is named as the one that answered.
  */
-export function conversationFromMessages(
-  id: string,
+export function importedMessages(
   messages: readonly { readonly role: string; readonly content: string }[],
   cluster: string,
-  now: Date,
-): StoredConversation {
-  const at = now.toISOString();
-  let conversation = newConversation(id, '', now);
-  for (const message of messages) {
-    if (message.role === 'system') {
-      conversation = { ...conversation, systemPrompt: message.content };
-    } else if (message.role === 'user' || message.role === 'assistant') {
-      conversation = appendMessage(conversation, {
-        role: message.role,
-        content: message.content,
-        ...(message.role === 'assistant' ? { cluster } : {}),
-        at,
-      });
-    }
-  }
-  return conversation;
-}
-
-/** Drops the messages from `index` on. */
-export function truncateMessages(conversation: StoredConversation, index: number, now: Date): StoredConversation {
-  return { ...conversation, messages: conversation.messages.slice(0, index), updatedAt: now.toISOString() };
+  at: string,
+): { systemPrompt: string; messages: NewMessage[] } {
+  const system = [...messages].reverse().find((message) => message.role === 'system');
+  const kept = messages.flatMap((message): NewMessage[] =>
+    message.role === 'user' || message.role === 'assistant'
+      ? [{ role: message.role, content: message.content, ...(message.role === 'assistant' ? { cluster } : {}), at }]
+      : [],
+  );
+  return { systemPrompt: system?.content ?? '', messages: kept };
 }
 
 /** A short title from the first words of a message (code fences left out). */
@@ -148,20 +124,4 @@ function quote(text: string): string {
     .split('\n')
     .map((line) => `> ${line}`)
     .join('\n');
-}
-
-/** A stored conversation, or a description of why the data is not one. */
-export function parseStoredConversation(raw: string): { ok: true; conversation: StoredConversation } | { ok: false; reason: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw) as unknown;
-  } catch {
-    return { ok: false, reason: 'not valid JSON' };
-  }
-  const parsed = StoredConversationSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false, reason: issue ? `unexpected ${issue.path.join('.') || 'content'}` : 'unexpected content' };
-  }
-  return { ok: true, conversation: parsed.data };
 }

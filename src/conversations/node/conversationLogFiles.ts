@@ -2,16 +2,13 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { type IndexEntry, writeIndex } from './conversationIndex';
-import { applyRecords, decodeRecords, encodeRecord, type LogRecord, type ReplayedLog, replayLog } from '../common/conversationLog';
+import { applyRecords, decodeRecords, encodeRecord, type LogRecord, replayLog } from '../common/conversationLog';
+import type { ReadLog } from '../common/openConversation';
 
 const LOG = '.jsonl';
 const DRAFT = '.draft.json';
 
-/** A log as this window last read it: what it replays to, and how many bytes of it that covers. */
-export interface ReadLog {
-  readonly replay: ReplayedLog;
-  readonly size: number;
-}
+export type { ReadLog };
 
 /**
  * The conversation folder: one append-only log per conversation (`<id>.jsonl`) and its unsent
@@ -64,19 +61,21 @@ export class ConversationLogFiles {
     }
   }
 
-  /** Appends records in one write, flushed to disk before this resolves. */
-  async append(id: string, records: readonly LogRecord[]): Promise<void> {
+  /** Appends records in one write, flushed to disk before this resolves; resolves with the bytes written. */
+  async append(id: string, records: readonly LogRecord[]): Promise<number> {
     if (records.length === 0) {
-      return;
+      return 0;
     }
     await fs.mkdir(this.folder, { recursive: true });
+    const bytes = Buffer.from(records.map(encodeRecord).join(''), 'utf8');
     const handle = await fs.open(this.logOf(id), 'a');
     try {
-      await handle.write(records.map(encodeRecord).join(''));
+      await handle.write(bytes);
       await handle.sync();
     } finally {
       await handle.close();
     }
+    return bytes.length;
   }
 
   /**

@@ -1,11 +1,16 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { parseStoredConversation } from '../common/conversation';
+import * as z from 'zod/mini';
+import { StoredConversationSchema } from '../common/conversation';
 import { newMessageId } from './conversationIds';
-import { changesBetween } from '../common/conversationChanges';
+import { recordsOfWhole } from '../common/conversationOperations';
 import { INDEX_FILE } from './conversationIndex';
 import { replayLog } from '../common/conversationLog';
 import { checkedId, type ConversationLogFiles } from './conversationLogFiles';
+
+/** A conversation file of the earlier format: the conversation, with a version and its draft. */
+const OneFileConversationSchema = z.extend(StoredConversationSchema, { version: z.literal(1), draft: z.string() });
+type OneFileConversation = z.infer<typeof OneFileConversationSchema>;
 
 /** An old conversation file that could not be read, and where it was moved. */
 export interface SetAsideFile {
@@ -30,7 +35,7 @@ export async function migrateOldConversations(files: ConversationLogFiles): Prom
     if (raw === undefined) {
       continue; // another window migrated it a moment ago
     }
-    const parsed = parseStoredConversation(raw);
+    const parsed = parseOneFileConversation(raw);
     if (!parsed.ok || `${parsed.conversation.id}.json` !== name) {
       const movedTo = `${file}.unreadable-${Date.now()}`;
       await fs.rename(file, movedTo).catch(() => undefined);
@@ -38,11 +43,7 @@ export async function migrateOldConversations(files: ConversationLogFiles): Prom
       continue;
     }
     const old = parsed.conversation;
-    const { records } = changesBetween(undefined, old, newMessageId, old.updatedAt);
-    // The title record keeps both the title and the time of the last change, which a draft or a
-    // rename may have set later than the last message.
-    records.push({ t: 'title', title: old.title, at: old.updatedAt });
-    await files.create(checkedId(old.id), records);
+    await files.create(checkedId(old.id), recordsOfWhole(old, newMessageId));
     const check = replayLog(old.id, await fs.readFile(files.logOf(old.id), 'utf8'));
     if (check.conversation.messages.length < old.messages.length) {
       continue; // keep the old file; the next start tries again
@@ -54,4 +55,20 @@ export async function migrateOldConversations(files: ConversationLogFiles): Prom
     migrated.push(old.id);
   }
   return { migrated, setAside };
+}
+
+/** A conversation of the earlier format, or a description of why the data is not one. */
+export function parseOneFileConversation(raw: string): { ok: true; conversation: OneFileConversation } | { ok: false; reason: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw) as unknown;
+  } catch {
+    return { ok: false, reason: 'not valid JSON' };
+  }
+  const parsed = OneFileConversationSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, reason: issue ? `unexpected ${issue.path.join('.') || 'content'}` : 'unexpected content' };
+  }
+  return { ok: true, conversation: parsed.data };
 }

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { type IndexEntry, indexEntry, logSizes, readIndex } from '../node/conversationIndex';
+import { JOURNAL_COMPACT_LINES, type IndexEntry, indexEntry, logSizes, readIndexAndJournal } from '../node/conversationIndex';
 import { conversationIdOf, type ConversationLogFiles } from '../node/conversationLogFiles';
 import { FolderWatcher } from '../node/folderWatcher';
 import { migrateOldConversations } from '../node/conversationMigration';
@@ -26,11 +26,12 @@ export async function migrateConversationFolder(files: ConversationLogFiles, log
 }
 
 /**
- * The history from the index, reading only logs the index does not know. No other log is read or
+ * The history from the index, reading only logs the index does not know; `indexChanged` when it
+ * is to be written whole again (it missed logs, or its journal grew long). No other log is read or
  * even looked at here: `staleEntries` checks the index against the logs afterwards.
  */
 export async function loadHistoryIndex(files: ConversationLogFiles): Promise<{ entries: IndexEntry[]; indexChanged: boolean }> {
-  const [ids, index] = await Promise.all([files.ids(), readIndex(files.folder)]);
+  const [ids, { entries: index, journalLines }] = await Promise.all([files.ids(), readIndexAndJournal(files.folder)]);
   const entries: IndexEntry[] = [];
   for (const id of ids) {
     const known = index.get(id) ?? (await readEntry(files, id));
@@ -38,7 +39,8 @@ export async function loadHistoryIndex(files: ConversationLogFiles): Promise<{ e
       entries.push(known);
     }
   }
-  return { entries, indexChanged: entries.length !== index.size || ids.some((id) => !index.has(id)) };
+  const journalLong = journalLines > JOURNAL_COMPACT_LINES;
+  return { entries, indexChanged: journalLong || entries.length !== index.size || ids.some((id) => !index.has(id)) };
 }
 
 /** Logs looked at per turn of the event loop, so a long history never holds up a turn of the chat. */

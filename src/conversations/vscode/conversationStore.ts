@@ -1,19 +1,17 @@
 import * as vscode from 'vscode';
 import { newConversation, type StoredConversation } from '../common/conversation';
+import { freshConversation, isLogged, type OpenConversation, openedFromLog, withLogRead, withRecords } from '../common/openConversation';
+import { type ConversationOperation, recordsFor } from '../common/conversationOperations';
 import { newConversationId, newMessageId } from '../node/conversationIds';
-import { changesBetween, sameContent } from '../common/conversationChanges';
 import { type IndexEntry, indexEntry } from '../node/conversationIndex';
-import type { ConversationLogFiles, ReadLog } from '../node/conversationLogFiles';
+import type { ConversationLogFiles } from '../node/conversationLogFiles';
 import { settings } from '../../base/vscode/settings';
 import { reportSaveFailure, watchConversationFolder } from './conversationFolder';
-import { DraftWriter } from '../node/draftWriter';
+import { ConversationDrafts } from './conversationDrafts';
 import { HistoryIndex } from './historyIndex';
 import { SerialQueues } from '../../base/common/serialQueues';
 
 const ACTIVE_KEY = 'clusterChat.activeConversation';
-
-/** A conversation this window has open: as it wants it, and its log as last read (none before the first save). */
-type Open = { readonly conversation: StoredConversation; readonly log: ReadLog | undefined };
 
 /** A change another window (or an earlier write of this one) made on disk. */
 export type ExternalChange = { readonly id: string; readonly deleted: boolean };
@@ -24,10 +22,14 @@ export type ExternalChange = { readonly id: string; readonly deleted: boolean };
  * read back within a moment (a folder watcher), so every window shows every window's messages.
  */
 export class ConversationStore implements vscode.Disposable {
-  private readonly open = new Map<string, Open>();
+  private readonly open = new Map<string, OpenConversation>();
   private readonly index: HistoryIndex;
   private readonly queues = new SerialQueues();
-  private readonly drafts: DraftWriter;
+  /** The unsent input of each open conversation. */
+  readonly drafts: ConversationDrafts;
+  private readonly changedHere = new vscode.EventEmitter<string>();
+  /** Fired when an operation of this window changed a conversation (before it is written). */
+  readonly onDidChange = this.changedHere.event;
   private readonly changed = new vscode.EventEmitter<ExternalChange>();
   /** Fired when a log changed in a way this window did not write itself. */
   readonly onDidChangeExternally = this.changed.event;
@@ -44,11 +46,11 @@ export class ConversationStore implements vscode.Disposable {
     private readonly memento: vscode.Memento,
     private readonly log: vscode.LogOutputChannel,
   ) {
-    this.drafts = new DraftWriter(files);
+    this.drafts = new ConversationDrafts(files, log, (id) => this.apply(id, { kind: 'keep' }).saved);
     this.index = new HistoryIndex(
       files,
       log,
-      () => [...this.open.values()].map(({ conversation, log: read }) => indexEntry(conversation, read?.size ?? 0)),
+      () => [...this.open.values()].map(({ shown, disk }) => indexEntry(shown.conversation, disk?.size ?? 0)),
       () => this.refreshed.fire(),
     );
   }
@@ -64,9 +66,8 @@ export class ConversationStore implements vscode.Disposable {
     return this.activeConversationId;
   }
 
-  /** An open conversation. */
   get(id: string): StoredConversation | undefined {
-    return this.open.get(id)?.conversation;
+    return this.open.get(id)?.shown.conversation;
   }
 
   /** What the history lists: every saved conversation, and the open ones as they are now. */
@@ -77,7 +78,7 @@ export class ConversationStore implements vscode.Disposable {
   /** One conversation's history entry, open or not. */
   entry(id: string): IndexEntry | undefined {
     const opened = this.open.get(id);
-    return opened ? indexEntry(opened.conversation, opened.log?.size ?? 0) : this.index.get(id);
+    return opened ? indexEntry(opened.shown.conversation, opened.disk?.size ?? 0) : this.index.get(id);
   }
 
   /** The active conversation; a fresh one when there is none. */
@@ -96,9 +97,9 @@ export class ConversationStore implements vscode.Disposable {
       if (!log) {
         return undefined;
       }
-      const conversation = { ...log.replay.conversation, draft: await this.files.readDraft(id) };
-      this.drafts.read(id, conversation.draft);
-      this.open.set(id, { conversation, log });
+      const conversation = log.replay.conversation;
+      await this.drafts.load(id);
+      this.open.set(id, openedFromLog(log));
       this.index.set(indexEntry(conversation, log.size));
       if (conversation.messages.at(-1)?.role === 'user') {
         this.interrupted.push(id);
@@ -119,100 +120,87 @@ export class ConversationStore implements vscode.Disposable {
 
   /** A new empty conversation, kept in memory only: it is saved with its first message or draft. */
   create(): StoredConversation {
-    return this.update(newConversation(newConversationId(), settings.systemPrompt(), new Date()));
+    const conversation = newConversation(newConversationId(), settings.systemPrompt(), new Date());
+    this.open.set(conversation.id, freshConversation(conversation));
+    return conversation;
   }
 
-  /** The most recently changed conversation's id. */
   newest(): string | undefined {
     return this.index.newest();
   }
 
-  /** Replaces the conversation in memory (not yet on disk) and returns it. */
-  update(conversation: StoredConversation): StoredConversation {
-    this.open.set(conversation.id, { conversation, log: this.open.get(conversation.id)?.log });
-    return conversation;
-  }
-
   /**
-   * Appends to the log what changed since this window last read it, then reads the log on, so the
-   * conversation also holds what other windows appended meanwhile. Resolves with the conversation
-   * as the log now holds it; a failed write is reported, never silent.
+   * Carries out an operation at once in memory, then appends it to the log; `saved` resolves with
+   * the conversation as the log then replays (other windows' records included).
    */
-  async save(conversation: StoredConversation): Promise<StoredConversation> {
-    return this.queues.run(conversation.id, async () => {
-      const known = this.open.get(conversation.id)?.log;
-      const changes = changesBetween(known?.replay, conversation, newMessageId, new Date().toISOString());
-      try {
-        await this.files.append(conversation.id, changes.records);
-      } catch (error) {
-        reportSaveFailure(this.log, error);
-        return conversation;
-      }
-      const current = this.open.get(conversation.id)?.conversation ?? changes.conversation;
-      this.update({ ...changes.conversation, draft: current.draft });
-      const saved = (await this.readOn(conversation.id, changes.conversation)) ?? changes.conversation;
-      await this.drafts.write(conversation.id, current.draft).catch((error: unknown) => reportSaveFailure(this.log, error));
-      return saved;
-    });
-  }
-
-  /** Keeps the unsent input of a conversation; written shortly after typing stops. */
-  setDraft(id: string, draft: string): void {
-    const conversation = this.get(id);
-    if (!conversation || conversation.draft === draft) {
-      return;
+  apply(id: string, operation: ConversationOperation): { conversation: StoredConversation; saved: Promise<StoredConversation> } {
+    const opened = this.open.get(id);
+    if (!opened) {
+      throw new Error(`conversation ${id} is not open`);
     }
-    this.update({ ...conversation, draft });
-    this.drafts.schedule(() => this.writeDraft(id));
+    const context = { logged: isLogged(opened), newMessageId, now: new Date().toISOString() };
+    const records = recordsFor(operation, opened.shown.conversation, context);
+    if (records.length === 0) {
+      return { conversation: opened.shown.conversation, saved: Promise.resolve(opened.shown.conversation) };
+    }
+    const next = withRecords(opened, records);
+    this.open.set(id, next);
+    const { conversation } = next.shown;
+    this.changedHere.fire(id);
+    return { conversation, saved: this.queues.run(id, async () => (await this.sync(id)) ?? conversation) };
   }
 
   async delete(id: string): Promise<void> {
     await this.queues.run(id, async () => {
       this.open.delete(id);
+      this.drafts.forget(id);
       this.index.delete(id);
       await this.files.remove(id);
     });
   }
 
   dispose(): void {
-    void this.drafts.flush(); // the window is closing: a draft typed a moment ago is written now
+    void this.drafts.flush();
     this.watcher?.dispose();
     this.index.dispose();
     this.changed.dispose();
+    this.changedHere.dispose();
     this.refreshed.dispose();
   }
 
-  private async writeDraft(id: string): Promise<void> {
-    const conversation = this.get(id);
-    // A draft alone makes a new chat worth keeping: saving the chat writes its draft too.
-    const writing = conversation && (this.open.get(id)?.log ? this.drafts.write(id, conversation.draft) : this.save(conversation));
-    await writing?.catch((error: unknown) => reportSaveFailure(this.log, error));
-  }
-
   /**
-   * Reads the log on from where this window last read it. When it then holds something other than
-   * `expected` (what this window wrote), another window changed it, and listeners hear of it.
+   * Appends every record not yet on disk (a write that failed is carried by the next one), then
+   * reads the log on from where this window last read it. When it grew by more than this window
+   * wrote, another window changed it (or deleted it), and listeners hear of it.
    */
-  private async readOn(id: string, expected?: StoredConversation): Promise<StoredConversation | undefined> {
+  private async sync(id: string): Promise<StoredConversation | undefined> {
     const opened = this.open.get(id);
-    const log = opened?.log ? await this.files.readOn(id, opened.log) : await this.files.read(id);
-    if (!log) {
-      const wasOpen = this.open.delete(id);
-      if ((this.index.delete(id) || wasOpen) && !expected) {
+    const batches = opened?.pending ?? [];
+    let written: number;
+    try {
+      written = await this.files.append(id, batches.flat());
+    } catch (error) {
+      reportSaveFailure(this.log, error);
+      return opened?.shown.conversation;
+    }
+    const known = opened?.disk?.size ?? this.index.get(id)?.size ?? 0;
+    const read = opened?.disk ? await this.files.readOn(id, opened.disk) : await this.files.read(id);
+    const now = this.open.get(id);
+    if (!read) {
+      const wasOpen = now?.disk !== undefined && this.open.delete(id);
+      if (this.index.delete(id) || wasOpen) {
         this.changed.fire({ id, deleted: true });
       }
       return undefined;
     }
-    const conversation = { ...log.replay.conversation, draft: opened?.conversation.draft ?? '' };
-    if (opened) {
-      this.open.set(id, { conversation, log });
+    if (now) {
+      this.open.set(id, withLogRead(now, read, batches.length));
     }
-    const before = this.index.get(id);
-    this.index.set(indexEntry(conversation, log.size));
-    if (expected ? !sameContent(conversation, expected) : before?.size !== log.size) {
+    this.index.set(indexEntry(read.replay.conversation, read.size));
+    if (read.size - known !== written) {
       this.changed.fire({ id, deleted: false });
     }
-    return conversation;
+    return this.get(id);
   }
 
   /** Resolves once the whole history index is loaded (read now if it was still waiting): the chat opens without it. */
@@ -226,7 +214,7 @@ export class ConversationStore implements vscode.Disposable {
    * history. A folder never indexed (perhaps of the earlier format) is migrated and indexed first.
    */
   private async load(): Promise<void> {
-    this.watcher = await watchConversationFolder(this.files, this.log, (id) => this.queues.run(id, () => this.readOn(id)));
+    this.watcher = await watchConversationFolder(this.files, this.log, (id) => this.queues.run(id, () => this.sync(id)));
     const recent = await this.index.loadRecent();
     if (!recent) {
       await this.index.loadWhole();

@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import { type IndexEntry, newestFirst, readRecent } from '../node/conversationIndex';
+import { appendIndexChanges, type IndexChange, type IndexEntry, newestEntries, newestFirst, readRecent } from '../node/conversationIndex';
 import type { ConversationLogFiles } from '../node/conversationLogFiles';
 import { checkIndexLater, loadHistoryIndex, migrateConversationFolder } from './conversationFolder';
 
@@ -8,8 +8,9 @@ const INDEX_SAVE_DELAY_MS = 500;
 const WHOLE_LOAD_DELAY_MS = 1000;
 
 /**
- * The history of every saved conversation (title, time, size) in memory, written to the folder's
- * index shortly after it changes, so the next start lists the history without reading a log.
+ * The history of every saved conversation (title, time, size) in memory. Shortly after entries
+ * change, the changed ones are appended to the folder's index journal (a write the size of the
+ * change, however long the history), so the next start lists the history without reading a log.
  * Until the whole index is loaded it may hold only the newest entries (the recent file), and is
  * never written: that would drop the others from the index.
  */
@@ -22,6 +23,8 @@ export class HistoryIndex implements vscode.Disposable {
   private complete = false;
   /** Entries set or deleted before the whole index was loaded: newer than the index's, and written once it is. */
   private readonly changedEarly = new Set<string>();
+  /** Entries changed since the last write; undefined when the index is to be written whole. */
+  private changed: Set<string> | undefined = new Set();
 
   constructor(
     private readonly files: ConversationLogFiles,
@@ -145,11 +148,30 @@ export class HistoryIndex implements vscode.Disposable {
       }
       return;
     }
+    if (changed === undefined) {
+      this.changed = undefined;
+    } else {
+      this.changed?.add(changed);
+    }
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      const saved = this.values().filter((entry) => entry.size > 0);
-      this.files.writeIndex(saved).catch((error: unknown) => this.log.warn(`The history index could not be written: ${String(error)}`));
+      this.write().catch((error: unknown) => this.log.warn(`The history index could not be written: ${String(error)}`));
     }, INDEX_SAVE_DELAY_MS);
+  }
+
+  private async write(): Promise<void> {
+    const changed = this.changed;
+    this.changed = new Set();
+    const saved = this.values().filter((entry) => entry.size > 0);
+    if (!changed) {
+      await this.files.writeIndex(saved);
+      return;
+    }
+    const changes = [...changed].map((id): IndexChange => {
+      const entry = this.entries.get(id);
+      return entry && entry.size > 0 ? { set: entry } : { delete: id };
+    });
+    await appendIndexChanges(this.files.folder, changes, newestEntries(saved));
   }
 }
 

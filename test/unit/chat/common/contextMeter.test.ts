@@ -5,7 +5,6 @@ import {
   composeUserMessage,
   newConversation,
   requestMessages,
-  setExcluded,
   type StoredConversation,
 } from '../../../../src/conversations/common/conversation';
 import { measureRequest, meterBase, meterLevel, withNextMessage } from '../../../../src/chat/common/contextMeter';
@@ -22,6 +21,11 @@ function conversation(...contents: string[]): StoredConversation {
     result = appendMessage(result, index % 2 === 0 ? { role: 'user', content, at } : { role: 'assistant', content, cluster: 'demo', at });
   });
   return result;
+}
+
+/** The conversation with message `index` left out of what is sent (or taken back in). */
+function marked(chat: StoredConversation, index: number, excluded: boolean): StoredConversation {
+  return { ...chat, messages: chat.messages.map((message, at) => (at === index ? { ...message, excluded } : message)) };
 }
 
 describe('context meter', () => {
@@ -80,17 +84,13 @@ describe('context meter', () => {
   });
 
   it('leaves excluded messages out of what is sent, but never the system prompt or the newest message', () => {
-    let chat = conversation('Secret log dump', 'Noted.', 'Question');
-    chat = setExcluded(chat, 0, true, now);
-    chat = setExcluded(chat, 2, true, now); // the newest: refused
-    assert.equal(chat.messages[2]?.excluded, undefined);
+    let chat = marked(conversation('Secret log dump', 'Noted.', 'Question'), 0, true);
+    chat = marked(chat, 2, true); // the newest is what the turn asks: sent even when marked
     assert.deepEqual(
       requestMessages(chat).map((message) => message.content),
       ['Be brief.', 'Noted.', 'Question'],
     );
-    const included = setExcluded(chat, 0, false, now);
-    assert.equal(included.messages[0]?.excluded, undefined);
-    assert.equal(requestMessages(included).length, 4);
+    assert.equal(requestMessages(marked(chat, 0, false)).length, 4);
   });
 
   it('counts exactly the bytes the client sends, and the emulator receives no excluded message', async () => {
@@ -107,7 +107,7 @@ describe('context meter', () => {
     );
     let emulator: RunningEmulator | undefined;
     try {
-      const chat = setExcluded(conversation('Secret log dump “ü”', 'Noted.', 'Question 😀'), 0, true, now);
+      const chat = marked(conversation('Secret log dump “ü”', 'Noted.', 'Question 😀'), 0, true);
       const messages = requestMessages(chat);
       await fixture.create(`${server.origin}/v1`).send({ clusterId: 'demo', messages, apiKey: SECRET_KEY });
       const [received] = server.requests;

@@ -8,7 +8,6 @@ import {
   newConversation,
   requestMessages,
   titleFrom,
-  truncateMessages,
 } from '../../../../src/conversations/common/conversation';
 import { extractCodeBlocks } from '../../../../src/markdown/common/markdown';
 
@@ -35,10 +34,6 @@ describe('conversation model', () => {
     assert.equal(sampleConversation().title, 'What does add do?');
     assert.equal(titleFrom('x'.repeat(100)).length, 60);
     assert.equal(titleFrom('```js\ncode only\n```'), '```js code only ```');
-  });
-
-  it('truncates from an index (edit and resend, regenerate)', () => {
-    assert.equal(truncateMessages(sampleConversation(), 1, now).messages.length, 1);
   });
 
   it('attaches code as fenced blocks named by file and lines', () => {

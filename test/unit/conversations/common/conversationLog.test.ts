@@ -1,14 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import {
-  appendMessage,
-  newConversation,
-  setExcluded,
-  type StoredConversation,
-  truncateMessages,
-} from '../../../../src/conversations/common/conversation';
-import { changesBetween } from '../../../../src/conversations/common/conversationChanges';
-import { encodeRecord, type LogRecord, replayLog } from '../../../../src/conversations/common/conversationLog';
+import { newConversation, type NewMessage } from '../../../../src/conversations/common/conversation';
+import { applyRecords, encodeRecord, type LogRecord, replayLog } from '../../../../src/conversations/common/conversationLog';
+import { type ConversationOperation, recordsFor } from '../../../../src/conversations/common/conversationOperations';
 import { conversationIdOf, ConversationLogFiles, type ReadLog } from '../../../../src/conversations/node/conversationLogFiles';
 import { temporaryFolderPerTest } from '../../helpers/temporaryFolder';
 
@@ -17,22 +11,33 @@ const at = now.toISOString();
 let counter = 0;
 const nextId = () => `m${++counter}`;
 
-function withMessages(...contents: string[]): StoredConversation {
-  let conversation = newConversation('c1', 'Be brief.', now);
-  contents.forEach((content, index) => {
-    conversation = appendMessage(
-      conversation,
-      index % 2 === 0 ? { role: 'user', content, at } : { role: 'assistant', content, cluster: 'demo', at },
-    );
-  });
-  return conversation;
+/** Appends messages that take turns: a question, a reply, a question… */
+function withMessages(...contents: string[]): { kind: 'append'; messages: NewMessage[] } {
+  const messages = contents.map((content, index): NewMessage =>
+    index % 2 === 0 ? { role: 'user', content, at } : { role: 'assistant', content, cluster: 'demo', at },
+  );
+  return { kind: 'append', messages };
 }
 
-/** Saves `wanted` as a window would: the records from what it last read, appended, then read on. */
-async function save(files: ConversationLogFiles, known: ReadLog | undefined, wanted: StoredConversation): Promise<ReadLog> {
-  const { records } = changesBetween(known?.replay, wanted, nextId, at);
-  await files.append(wanted.id, records);
-  const read = known ? await files.readOn(wanted.id, known) : await files.read(wanted.id);
+function adding(role: 'user' | 'assistant', content: string): ConversationOperation {
+  return { kind: 'append', messages: [{ role, content, at }] };
+}
+
+/** Carries out operations as a window does: their records from what it last read, appended, then read on. */
+async function save(files: ConversationLogFiles, known: ReadLog | undefined, ...operations: ConversationOperation[]): Promise<ReadLog> {
+  let replay = known?.replay ?? { conversation: newConversation('c1', 'Be brief.', now), skipped: 0, explicitTitle: undefined };
+  const records: LogRecord[] = [];
+  for (const operation of operations) {
+    const more = recordsFor(operation, replay.conversation, {
+      logged: known !== undefined || records.length > 0,
+      newMessageId: nextId,
+      now: at,
+    });
+    replay = applyRecords(replay, more);
+    records.push(...more);
+  }
+  await files.append('c1', records);
+  const read = known ? await files.readOn('c1', known) : await files.read('c1');
   assert.ok(read);
   return read;
 }
@@ -61,9 +66,9 @@ describe('conversation logs', () => {
     let b = await windowB.read('c1');
     assert.ok(b);
     // B has not read A's next message yet when it appends its own.
-    a = await save(windowA, a, appendMessage(a.replay.conversation, { role: 'assistant', content: 'reply to A1', at }));
-    b = await save(windowB, b, appendMessage(b.replay.conversation, { role: 'user', content: 'B1', at }));
-    a = await save(windowA, a, appendMessage(a.replay.conversation, { role: 'user', content: 'A2', at }));
+    a = await save(windowA, a, adding('assistant', 'reply to A1'));
+    b = await save(windowB, b, adding('user', 'B1'));
+    a = await save(windowA, a, adding('user', 'A2'));
     const onDisk = replayLog('c1', fs.readFileSync(windowA.logOf('c1'), 'utf8')).conversation;
     assert.deepEqual(
       onDisk.messages.map((message) => message.content),
@@ -77,9 +82,8 @@ describe('conversation logs', () => {
     const a = await save(windowA, undefined, withMessages('Q1', 'R1', 'Q2', 'R2'));
     const b = await windowA.read('c1');
     assert.ok(b);
-    await save(windowA, b, appendMessage(b.replay.conversation, { role: 'user', content: 'from B', at }));
-    const edited = appendMessage(truncateMessages(a.replay.conversation, 2, now), { role: 'user', content: 'Q2 edited', at });
-    await save(windowA, a, edited);
+    await save(windowA, b, adding('user', 'from B'));
+    await save(windowA, a, { kind: 'truncate', index: 2 }, adding('user', 'Q2 edited'));
     assert.deepEqual(
       replayLog('c1', fs.readFileSync(windowA.logOf('c1'), 'utf8')).conversation.messages.map((message) => message.content),
       ['Q1', 'R1', 'from B', 'Q2 edited'],
@@ -89,9 +93,9 @@ describe('conversation logs', () => {
   it('a rename and a new system prompt are records of their own; the title no longer follows the first message', async () => {
     const files = new ConversationLogFiles(temporary());
     let read = await save(files, undefined, withMessages('Q1'));
-    read = await save(files, read, { ...read.replay.conversation, title: 'Renamed', systemPrompt: 'Be kind.' });
-    read = await save(files, read, truncateMessages(read.replay.conversation, 0, now));
-    read = await save(files, read, appendMessage(read.replay.conversation, { role: 'user', content: 'Another first question', at }));
+    read = await save(files, read, { kind: 'rename', title: 'Renamed' }, { kind: 'systemPrompt', systemPrompt: 'Be kind.' });
+    read = await save(files, read, { kind: 'truncate', index: 0 });
+    read = await save(files, read, adding('user', 'Another first question'));
     assert.equal(read.replay.conversation.title, 'Renamed');
     assert.equal(replayLog('c1', fs.readFileSync(files.logOf('c1'), 'utf8')).conversation.systemPrompt, 'Be kind.');
   });
@@ -187,8 +191,8 @@ describe('conversation logs', () => {
     const first = await save(files, undefined, withMessages('Big log', 'Noted.', 'Question'));
     const other = await files.read('c1');
     assert.ok(other);
-    const excluded = setExcluded(first.replay.conversation, 0, true, now);
-    const { records } = changesBetween(first.replay, excluded, nextId, at);
+    const excluded: ConversationOperation = { kind: 'exclude', index: 0, excluded: true };
+    const records = recordsFor(excluded, first.replay.conversation, { logged: true, newMessageId: nextId, now: at });
     assert.deepEqual(
       records.map((record) => record.t),
       ['excl'],
@@ -198,7 +202,7 @@ describe('conversation logs', () => {
     const seenByOther = await files.readOn('c1', other);
     assert.equal(seenByOther?.replay.conversation.messages[0]?.excluded, true, 'the other window reads the mark on');
     assert.equal(replayLog('c1', fs.readFileSync(files.logOf('c1'), 'utf8')).conversation.messages[0]?.excluded, true);
-    const included = await save(files, afterExclude, setExcluded(afterExclude.replay.conversation, 0, false, now));
+    const included = await save(files, afterExclude, { kind: 'exclude', index: 0, excluded: false });
     assert.equal(included.replay.conversation.messages[0]?.excluded, undefined);
     assert.equal(replayLog('c1', fs.readFileSync(files.logOf('c1'), 'utf8')).skipped, 0);
   });

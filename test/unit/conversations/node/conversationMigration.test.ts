@@ -17,11 +17,11 @@ import { temporaryFolderPerTest } from '../../helpers/temporaryFolder';
 const now = new Date('2026-11-21T10:00:00Z');
 
 /** A conversation as the earlier format saved it: one JSON file, whole. */
-function oldConversation(id: string, title = 'Renamed by hand'): StoredConversation {
+function oldConversation(id: string, title = 'Renamed by hand'): StoredConversation & { version: 1; draft: string } {
   let conversation = newConversation(id, 'Be brief.', now);
   conversation = appendMessage(conversation, { role: 'user', content: 'What does add do?', at: now.toISOString() });
   conversation = appendMessage(conversation, { role: 'assistant', content: 'It adds.', cluster: 'demo', at: now.toISOString() });
-  return { ...conversation, title, draft: 'and subtract?', updatedAt: '2999-01-01T00:00:00.000Z' };
+  return { version: 1, ...conversation, title, draft: 'and subtract?', updatedAt: '2999-01-01T00:00:00.000Z' };
 }
 
 describe('moving conversations of the earlier format into logs', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { appendMessage, newConversation, type StoredConversation } from '../../../../src/conversations/common/conversation';
-import { changesBetween } from '../../../../src/conversations/common/conversationChanges';
+import { recordsOfWhole } from '../../../../src/conversations/common/conversationOperations';
 import { type IndexEntry, indexEntry } from '../../../../src/conversations/node/conversationIndex';
 import { ConversationLogFiles } from '../../../../src/conversations/node/conversationLogFiles';
 import { type SearchHit, searchConversations, snippetAround } from '../../../../src/conversations/node/searchConversationFiles';
@@ -15,7 +15,10 @@ async function saved(files: ConversationLogFiles, id: string, updatedAt: string,
     conversation = appendMessage(conversation, { role: 'user', content: question, at: updatedAt });
     conversation = appendMessage(conversation, { role: 'assistant', content: `An answer to: ${question}`, cluster: 'demo', at: updatedAt });
   }
-  await files.append(id, changesBetween(undefined, conversation, () => `m${++counter}`, updatedAt).records);
+  await files.append(
+    id,
+    recordsOfWhole(conversation, () => `m${++counter}`),
+  );
   const read = await files.read(id);
   assert.ok(read);
   return indexEntry(read.replay.conversation, read.size);

@@ -1,0 +1,98 @@
+import * as assert from 'node:assert/strict';
+import { newConversation, type StoredConversation } from '../../../../src/conversations/common/conversation';
+import { applyRecords, type LogRecord } from '../../../../src/conversations/common/conversationLog';
+import { type ConversationOperation, recordsFor, recordsOfWhole } from '../../../../src/conversations/common/conversationOperations';
+
+const at = '2026-11-26T10:00:00.000Z';
+
+/** Carries out operations on a fresh conversation, as the store does: records from each, applied in turn. */
+function carriedOut(...operations: ConversationOperation[]): { conversation: StoredConversation; records: LogRecord[][] } {
+  let counter = 0;
+  let replay = {
+    conversation: newConversation('c1', 'Be brief.', new Date(at)),
+    skipped: 0,
+    explicitTitle: undefined as string | undefined,
+  };
+  const records: LogRecord[][] = [];
+  for (const operation of operations) {
+    const more = recordsFor(operation, replay.conversation, { logged: records.length > 0, newMessageId: () => `m${++counter}`, now: at });
+    replay = applyRecords(replay, more);
+    records.push(more);
+  }
+  return { conversation: replay.conversation, records };
+}
+
+const question: ConversationOperation = { kind: 'append', messages: [{ role: 'user', content: 'Q1', at }] };
+const reply: ConversationOperation = { kind: 'append', messages: [{ role: 'assistant', content: 'R1', cluster: 'demo', at }] };
+
+describe('conversation operations, as log records', () => {
+  it('begins a log with its meta record, and names each appended message', () => {
+    const { conversation, records } = carriedOut(question, reply);
+    assert.deepEqual(
+      records.map((batch) => batch.map((record) => record.t)),
+      [['meta', 'msg'], ['msg']],
+    );
+    assert.deepEqual(
+      conversation.messages.map((message) => [message.id, message.content]),
+      [
+        ['m1', 'Q1'],
+        ['m2', 'R1'],
+      ],
+    );
+    assert.equal(conversation.title, 'Q1');
+  });
+
+  it('keeps a new conversation with its meta record alone; an operation that changes nothing writes nothing', () => {
+    assert.deepEqual(carriedOut({ kind: 'keep' }).records, [[{ t: 'meta', v: 2, id: 'c1', createdAt: at, systemPrompt: 'Be brief.' }]]);
+    const { records } = carriedOut(
+      question,
+      { kind: 'keep' },
+      { kind: 'rename', title: 'Q1' },
+      { kind: 'systemPrompt', systemPrompt: 'Be brief.' },
+      { kind: 'truncate', index: 5 },
+      { kind: 'exclude', index: 0, excluded: false },
+    );
+    assert.deepEqual(records.slice(1), [[], [], [], [], []]);
+  });
+
+  it('truncates by naming the dropped messages, so messages another window added stay', () => {
+    const { conversation, records } = carriedOut(question, reply, { kind: 'truncate', index: 1 });
+    assert.deepEqual(records[2], [{ t: 'drop', ids: ['m2'], at }]);
+    assert.deepEqual(
+      conversation.messages.map((message) => message.content),
+      ['Q1'],
+    );
+  });
+
+  it('excludes and includes a message, but never the newest: it is what the turn asks', () => {
+    const excluded = carriedOut(question, reply, question, { kind: 'exclude', index: 0, excluded: true });
+    assert.deepEqual(excluded.records[3], [{ t: 'excl', ids: ['m1'], excluded: true, at }]);
+    assert.equal(excluded.conversation.messages[0]?.excluded, true);
+    const newest = carriedOut(question, reply, { kind: 'exclude', index: 1, excluded: true });
+    assert.deepEqual(newest.records[2], []);
+    assert.equal(newest.conversation.messages[1]?.excluded, undefined);
+    const included = carriedOut(
+      question,
+      reply,
+      question,
+      { kind: 'exclude', index: 0, excluded: true },
+      { kind: 'exclude', index: 0, excluded: false },
+    );
+    assert.equal(included.conversation.messages[0]?.excluded, undefined);
+  });
+
+  it('renames and sets the system prompt as records of their own; the title then stays', () => {
+    const { conversation } = carriedOut(question, { kind: 'rename', title: 'Mine' }, { kind: 'systemPrompt', systemPrompt: 'Be kind.' });
+    assert.equal(conversation.title, 'Mine');
+    assert.equal(conversation.systemPrompt, 'Be kind.');
+  });
+
+  it('writes a whole conversation held elsewhere with its exclusion marks and title', () => {
+    const { conversation } = carriedOut(question, reply, question, { kind: 'exclude', index: 0, excluded: true });
+    const records = recordsOfWhole({ ...conversation, title: 'Kept title' }, () => 'unused');
+    const replayed = applyRecords({ conversation: newConversation('c1', '', new Date(0)), skipped: 0, explicitTitle: undefined }, records);
+    assert.deepEqual(replayed.conversation.messages, conversation.messages);
+    assert.equal(replayed.conversation.title, 'Kept title');
+    assert.equal(replayed.conversation.systemPrompt, 'Be brief.');
+  });
+});
