@@ -87,23 +87,19 @@ export function describeTls(outcome: TlsOutcome, trust: TrustedCertificates, str
 
 const MARKS: Record<CheckStatus, string> = { ok: '✔', failed: '✘', warning: '!', skipped: '–', info: '•' };
 
+/** Each step's name in the report; the protocols' names are the same in every language. */
+const STEP_LABELS: Readonly<Record<CheckStepName, () => string>> = {
+  proxy: () => l10n.t('Proxy'),
+  trust: () => l10n.t('Trusted CAs'),
+  dns: () => 'DNS',
+  tcp: () => 'TCP',
+  tunnel: () => l10n.t('Proxy tunnel'),
+  tls: () => 'TLS',
+  service: () => l10n.t('Service'),
+};
+
 function stepLabel(step: CheckStepName): string {
-  switch (step) {
-    case 'proxy':
-      return l10n.t('Proxy');
-    case 'trust':
-      return l10n.t('Trusted CAs');
-    case 'dns':
-      return 'DNS';
-    case 'tcp':
-      return 'TCP';
-    case 'tunnel':
-      return l10n.t('Proxy tunnel');
-    case 'tls':
-      return 'TLS';
-    case 'service':
-      return l10n.t('Service');
-  }
+  return STEP_LABELS[step]();
 }
 
 /** The report as plain text: one line a step, then the verdict. */

@@ -79,25 +79,20 @@ function outcomeLabel(outcome: RequestOutcome): string {
   return outcome === 'pending' ? l10n.t('waiting') : outcome === 'ok' ? l10n.t('ok') : l10n.t('no reply ({0})', outcome);
 }
 
+/** Who sent a request, in the words of the place the user met it. */
+const CALLER_LABELS: Readonly<Record<RequestCaller, () => string>> = {
+  chat: () => l10n.t('Cluster Chat view'),
+  selectionAction: () => l10n.t('Selection action'),
+  sourceControl: () => l10n.t('Write Commit Message'),
+  terminal: () => l10n.t('Explain with Cluster'),
+  participant: () => l10n.t('@cluster in the Chat view'),
+  languageModel: () => l10n.t('Language model'),
+  api: () => l10n.t('Extension API'),
+  tool: () => l10n.t('Ask a Cluster tool'),
+};
+
 export function callerLabel(caller: RequestCaller): string {
-  switch (caller) {
-    case 'chat':
-      return l10n.t('Cluster Chat view');
-    case 'selectionAction':
-      return l10n.t('Selection action');
-    case 'sourceControl':
-      return l10n.t('Write Commit Message');
-    case 'terminal':
-      return l10n.t('Explain with Cluster');
-    case 'participant':
-      return l10n.t('@cluster in the Chat view');
-    case 'languageModel':
-      return l10n.t('Language model');
-    case 'api':
-      return l10n.t('Extension API');
-    case 'tool':
-      return l10n.t('Ask a Cluster tool');
-  }
+  return CALLER_LABELS[caller]();
 }
 
 function notes(record: InspectedRequest): string[] {

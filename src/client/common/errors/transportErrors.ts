@@ -94,9 +94,11 @@ export class TlsError extends ClusterError {
 export class ProxyAuthError extends ClusterError {
   readonly kind = 'proxyAuth';
   readonly mayHaveBeenProcessed = false;
-  /** `host:port` of the proxy, never its user or password. */
-  readonly proxy: string;
-  constructor(proxy: string, context: ErrorContext = {}) {
+  constructor(
+    /** `host:port` of the proxy, never its user or password. */
+    readonly proxy: string,
+    context: ErrorContext = {},
+  ) {
     super(
       l10n.t(
         'The proxy at {0} requires authentication. Add the user name and password to the address in “http.proxy”, or set “http.proxyAuthorization”.',
@@ -104,7 +106,6 @@ export class ProxyAuthError extends ClusterError {
       ),
       context,
     );
-    this.proxy = proxy;
   }
 }
 
