@@ -1,4 +1,4 @@
-import type { ReplyViewModel } from '../common/replyProtocol';
+import type { ReplyViewModel } from '../common/hostToReplySchema';
 import { parseReplyViewModel } from '../common/hostToReplySchema';
 
 /** What the reply view saves with `setState`, so a hidden or restored panel shows its reply again. */

@@ -1,5 +1,5 @@
 import { text } from '../../webview/browser/strings';
-import type { HostToWebviewMessage, ReplyViewModel } from '../common/replyProtocol';
+import type { HostToWebviewMessage, ReplyViewModel } from '../common/hostToReplySchema';
 import { ACTION_BUTTON_SELECTOR, appendActionButtons, readButtonAction } from '../../codeBlocks/browser/actionButtons';
 import { ActionFeedback } from '../../codeBlocks/browser/actionFeedback';
 import { interceptLinks } from '../../webview/browser/linkClicks';

@@ -1,7 +1,7 @@
 /**
- * The reply view's protocol: what the host sends it and what it sends back. Plain types and data,
- * so the webview imports it as it is; the host validates what the webview sends with
- * `replySchema.ts` before acting on it.
+ * The reply view's protocol constants, plain data the webview imports as it is. The messages
+ * themselves are declared once, as the schemas that check them: `hostToReplySchema.ts` (what the
+ * view receives) and `replyToHostSchema.ts` (what the host accepts from it).
  */
 
 /**
@@ -10,29 +10,6 @@
  */
 export const CODE_ACTIONS = ['copy', 'insert', 'replace', 'diff', 'newFile', 'continueInChat', 'showRequest'] as const;
 export type CodeAction = (typeof CODE_ACTIONS)[number];
-
-/** A reply as the reply view shows it. */
-export interface ReplyViewModel {
-  /** Opaque id the host uses to find the reply when an action comes back. */
-  readonly replyId: string;
-  /** e.g. "Explain · hello.ts". */
-  readonly title: string;
-  /** The cluster's label (or id). */
-  readonly cluster: string;
-  /** The assistant message, markdown. */
-  readonly markdown: string;
-  /** Which actions to offer; the webview shows only these. */
-  readonly actions: readonly CodeAction[];
-}
-
-export type WebviewToHostMessage =
-  | { readonly type: 'ready' }
-  | { readonly type: 'codeAction'; readonly replyId: string; readonly action: CodeAction; readonly block: 'all' | number }
-  | { readonly type: 'openLink'; readonly href: string };
-
-export type HostToWebviewMessage =
-  | { readonly type: 'showReply'; readonly reply: ReplyViewModel }
-  | { readonly type: 'actionDone'; readonly replyId: string; readonly action: CodeAction; readonly ok: boolean };
 
 /**
  * Longest text of one message a webview accepts from the host. The client refuses a response over

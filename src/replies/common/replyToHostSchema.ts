@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { messageParser } from '../../webview/common/messageParser';
-import { CODE_ACTIONS, MAX_LINK_LENGTH, type WebviewToHostMessage } from './replyProtocol';
+import { type Immutable, schemaParser } from '../../webview/common/messageParser';
+import { CODE_ACTIONS, MAX_LINK_LENGTH } from './replyProtocol';
 
-/** Checks what the reply view sends before the host acts on it; anything else is dropped. */
+/** What the reply view sends, declared once as the schema the host checks it with before acting; anything else is dropped. */
 
 const ReadySchema = z.object({ type: z.literal('ready') });
 const CodeActionSchema = z.object({
@@ -15,5 +15,7 @@ const OpenLinkSchema = z.object({ type: z.literal('openLink'), href: z.string().
 
 const WebviewToHostSchema = z.discriminatedUnion('type', [ReadySchema, CodeActionSchema, OpenLinkSchema]);
 
+export type WebviewToHostMessage = Immutable<z.output<typeof WebviewToHostSchema>>;
+
 /** The message if the reply protocol allows it, else undefined. */
-export const parseWebviewMessage = messageParser<WebviewToHostMessage, z.infer<typeof WebviewToHostSchema>>(WebviewToHostSchema);
+export const parseWebviewMessage = schemaParser(WebviewToHostSchema);

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import type { CodeAction, HostToWebviewMessage, WebviewToHostMessage } from '../common/replyProtocol';
+import type { CodeAction } from '../common/replyProtocol';
+import type { HostToWebviewMessage } from '../common/hostToReplySchema';
+import type { WebviewToHostMessage } from '../common/replyToHostSchema';
 import { parseWebviewMessage } from '../common/replyToHostSchema';
 import type { ReplyActions } from './replyActions';
 import type { ReplyStore, StoredReply } from './replyStore';

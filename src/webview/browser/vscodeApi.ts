@@ -1,4 +1,4 @@
-import type { WebviewToHostMessage } from '../../replies/common/replyProtocol';
+import type { WebviewToHostMessage } from '../../replies/common/replyToHostSchema';
 
 /** What VS Code injects into every webview; it may be acquired only once per page. */
 interface RawVsCodeApi {

@@ -1,5 +1,5 @@
 import type { HostToChatMessage } from '../../../src/chat/common/chatProtocol';
-import type { HostToWebviewMessage } from '../../../src/replies/common/replyProtocol';
+import type { HostToWebviewMessage } from '../../../src/replies/common/hostToReplySchema';
 import { mountChatView } from '../../../src/chat/browser/chatView';
 import { mountReplyView } from '../../../src/replies/browser/replyView';
 import type { MountedView } from '../../../src/webview/browser/view';

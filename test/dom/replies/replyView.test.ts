@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { HostToWebviewMessage, ReplyViewModel } from '../../../src/replies/common/replyProtocol';
+import type { HostToWebviewMessage, ReplyViewModel } from '../../../src/replies/common/hostToReplySchema';
 import { FEEDBACK_MS } from '../../../src/codeBlocks/browser/actionFeedback';
 import { click } from '../helpers/gestures';
 import { usePage } from '../helpers/page';

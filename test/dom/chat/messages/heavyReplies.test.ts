@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { ReplyViewModel } from '../../../../src/replies/common/replyProtocol';
+import type { ReplyViewModel } from '../../../../src/replies/common/hostToReplySchema';
 import { RENDERING_ATTRIBUTE } from '../../../../src/codeBlocks/browser/progressiveReply';
 import { RenderedContents } from '../../../../src/chat/browser/messages/renderedContents';
 import { hasQueuedWork } from '../../../../src/base/browser/sliceQueue';
