@@ -70,6 +70,13 @@ export interface ConversationView {
   readonly waitedMs?: number;
 }
 
+/**
+ * The most conversations the history panel lists, newest first (the search finds any older ones).
+ * The panel lists every conversation, so this is ten times the 5,000 its frame budget is held to:
+ * 5,000 entries are about 700 KB, which the webview receives and checks in about 15 ms.
+ */
+export const MAX_HISTORY_LISTED = 50_000;
+
 export interface HistoryItemView {
   readonly id: string;
   readonly title: string;
@@ -110,6 +117,7 @@ export type HostToChatMessage =
   | { readonly type: 'error'; readonly conversationId: string; readonly error: ChatErrorView | undefined }
   | { readonly type: 'attachments'; readonly attachments: readonly AttachmentView[] }
   | { readonly type: 'cluster'; readonly cluster: ClusterView | undefined }
+  /** Every conversation's entry, newest first: sent when the history is (re)loaded and after a deletion. */
   | { readonly type: 'history'; readonly history: readonly HistoryItemView[]; readonly activeId: string }
   /** One conversation's entry added or changed (a turn in it), so a turn never re-sends the whole history. */
   | { readonly type: 'historyItem'; readonly item: HistoryItemView; readonly activeId: string }

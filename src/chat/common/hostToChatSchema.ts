@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { HostToChatMessage } from './chatProtocol';
+import { type HostToChatMessage, MAX_HISTORY_LISTED } from './chatProtocol';
 import { messageParser } from '../../webview/common/messageParser';
 import { RECOVERY_ACTIONS } from '../../webview/common/recoveryActions';
 import { CODE_ACTIONS, MAX_MESSAGE_LENGTH } from '../../replies/common/replyProtocol';
@@ -20,7 +20,7 @@ export const CHAT_LIMITS = {
   errorMessage: 64 * 1024,
   index: 1_000_000,
   messages: 100_000,
-  history: 10_000,
+  history: MAX_HISTORY_LISTED,
   attachments: 1000,
   lines: 100_000_000,
   attached: 64 * 1024 * 1024,

@@ -1,7 +1,6 @@
 import type * as View from '../common/chatProtocol';
 import { clusterLabel } from '../../clusters/vscode/clusterStore';
 import type { Attachment, StoredConversation } from '../../conversations/common/conversation';
-import { type IndexEntry, newestFirst } from '../../conversations/node/conversationIndex';
 import type { ClusterEntry } from '../../base/vscode/settings';
 
 /** What the chat view shows, built from the stored conversations: plain data for the protocol. */
@@ -62,26 +61,6 @@ export function conversationView(
     busy: waitedMs !== undefined,
     ...(waitedMs !== undefined ? { waitedMs } : {}),
   };
-}
-
-/** How many conversations the history panel lists; its search finds the older ones. */
-export const HISTORY_LISTED = 200;
-
-/** The newest conversations first; an empty one is listed only while it is the active one. */
-export function historyViews(
-  entries: readonly IndexEntry[],
-  activeId: string,
-  unread: (id: string) => boolean = () => false,
-): View.HistoryItemView[] {
-  return entries
-    .filter((entry) => entry.messageCount > 0 || entry.id === activeId)
-    .sort(newestFirst)
-    .slice(0, HISTORY_LISTED)
-    .map((entry) => historyItemView(entry, unread(entry.id)));
-}
-
-export function historyItemView({ id, title, updatedAt, messageCount }: IndexEntry, unread = false): View.HistoryItemView {
-  return { id, title, updatedAt, messageCount, ...(unread ? { unread } : {}) };
 }
 
 export function attachmentViews(attachments: readonly Attachment[]): View.AttachmentView[] {
