@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../vscode/browser';
-import { heavyReplies, type HeavyReply } from '../../test/shared/heavyReplies';
-import { finishRenderProbe, startRenderProbe, TASK_BUDGET_MS } from '../../test/ui/helpers/renderProbe';
+import { heavyReplies, type HeavyReply } from './heavyReplies';
+import { finishRenderProbe, startRenderProbe, TASK_BUDGET_MS } from './renderProbe';
 import { type Figure, percentile } from './figures';
 import { openChatBundle } from './webviewHarness';
 

@@ -3,12 +3,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator } from '../emulator/server';
 import { appendMessage, newConversation, type StoredConversation } from '../../src/conversations/common/conversation';
-import { changesBetween } from '../../src/conversations/common/conversationChanges';
+import { recordsOfWhole } from '../../src/conversations/common/conversationOperations';
 import { type IndexEntry, indexEntry, indexFiles, writeIndex } from '../../src/conversations/node/conversationIndex';
 import { encodeRecord, replayLog } from '../../src/conversations/common/conversationLog';
 import { ConversationLogFiles } from '../../src/conversations/node/conversationLogFiles';
 import { searchConversations } from '../../src/conversations/node/searchConversationFiles';
-import { Workbench } from '../../test/ui/helpers/workbench';
+import { Workbench } from '../workbench/workbench';
 import { type Figure, percentile } from './figures';
 
 const MANY = 5000;
@@ -50,8 +50,8 @@ function conversationFiles(count: number): Map<string, string> {
     const id = number === 0 ? ACTIVE_ID : `bench-${number}`;
     // The active one is the newest, so the chat opens it in every run.
     const updatedAt = new Date(Date.UTC(2026, 0, 1) + (number === 0 ? count : number) * 60_000).toISOString();
-    const log = changesBetween(undefined, conversation(id, number, updatedAt), () => `m${++messageId}`, updatedAt)
-      .records.map(encodeRecord)
+    const log = recordsOfWhole(conversation(id, number, updatedAt), () => `m${++messageId}`)
+      .map(encodeRecord)
       .join('');
     files.set(`${id}.jsonl`, log);
     entries.push(indexEntry(replayLog(id, log).conversation, Buffer.byteLength(log)));

@@ -1,5 +1,5 @@
 import { launchBrowser } from '../vscode/browser';
-import { Workbench } from '../../test/ui/helpers/workbench';
+import { Workbench } from '../workbench/workbench';
 import { benchTitle, codeBlocksIn, conversationPath, savedConversation } from './benchConversation';
 import { type Figure, percentile } from './figures';
 import { measureBundleAlone } from './webviewHarness';

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import type { ActionContext } from './actions';
+import type { ActionContext } from './replies/customActions';
 import type { ResolvedOptions } from './options';
-import type { Lifetime } from './lifetime';
-import type { Message } from './types';
+import type { Lifetime } from './http/lifetime';
+import type { Message } from './publicTypes';
 
 /** One accepted request to a cluster: authorized, valid, and counted as received. */
 export interface ClusterExchange {

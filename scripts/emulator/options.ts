@@ -1,6 +1,6 @@
-import { FAULT_CLUSTER_IDS } from './clusters';
-import { isLoopbackHost } from './loopback';
-import type { EmulatorOptions } from './types';
+import { FAULT_CLUSTER_IDS } from './faults/faultClusters';
+import { isLoopbackHost } from './http/loopback';
+import type { EmulatorOptions } from './publicTypes';
 
 export const DEFAULT_API_KEY = 'emulator-dev-key';
 export const DEFAULT_HOST = '127.0.0.1';

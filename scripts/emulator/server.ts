@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { handleRequest, type HandlerDeps } from './handler';
-import { hostForUrl } from './loopback';
+import { handleRequest, type HandlerDeps } from './http/requestHandler';
+import { hostForUrl } from './http/loopback';
 import { resolveOptions } from './options';
-import { ReceivedLog } from './received';
-import { StatsRecorder } from './stats';
-import { Lifetime } from './lifetime';
-import type { EmulatorOptions, RunningEmulator } from './types';
+import { ReceivedLog } from './admin/receivedLog';
+import { StatsRecorder } from './admin/statsRecorder';
+import { Lifetime } from './http/lifetime';
+import type { EmulatorOptions, RunningEmulator } from './publicTypes';
 
 export type {
   ClusterStats,
@@ -17,7 +17,7 @@ export type {
   RequestRecord,
   RunningEmulator,
   UpstreamOptions,
-} from './types';
+} from './publicTypes';
 
 /** Starts the cluster emulator on a loopback address. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {

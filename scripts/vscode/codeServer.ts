@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import type { InstalledHost } from './installCodeServer';
+import { writeUserSettings } from './userSettings';
 
 const DEFAULT_USER_SETTINGS: Record<string, unknown> = {
   'workbench.startupEditor': 'none',
@@ -101,12 +102,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   const { install, dirs } = options;
   const trust = options.workspaceTrust ?? false;
   const port = await freePort();
-  const settingsFile = path.join(dirs.userData, 'User', 'settings.json');
-  fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
-  fs.writeFileSync(
-    settingsFile,
-    JSON.stringify({ ...DEFAULT_USER_SETTINGS, 'security.workspace.trust.enabled': trust, ...options.settings }, null, 2),
-  );
+  writeUserSettings(dirs.userData, { ...DEFAULT_USER_SETTINGS, 'security.workspace.trust.enabled': trust, ...options.settings });
   const logFile = path.join(dirs.base, 'code-server.log');
   const log = fs.openSync(logFile, 'a');
   const args = [

@@ -14,7 +14,7 @@ import { runInDevelopmentHost } from './developmentHost';
 import { HOSTS, hostByName, type Host } from './hosts';
 import { installHost } from './installCodeServer';
 import { apiConsumerFixture, repoRoot, resultsRoot } from './paths';
-import { type SuiteResult, readSuiteStats } from './suiteResult';
+import { type SuiteResult, readSuiteStats } from '../testRunner/suiteResult';
 
 const RESULTS = path.join(resultsRoot, 'integration');
 const RUN_TIMEOUT_MS = 5 * 60_000;

@@ -13,18 +13,14 @@ import { makeRunDirs, startCodeServer } from './codeServer';
 import { hostByName, type Host } from './hosts';
 import { installHost } from './installCodeServer';
 import { cacheRoot, repoRoot } from './paths';
+import { emulatorSettings, preparePlayground } from './playground';
+import { writeUserSettings } from './userSettings';
 
 interface StartOptions {
   readonly browser: boolean;
   readonly host: Host | undefined;
   readonly port: number;
 }
-
-const SAMPLE_FILES: Record<string, string> = {
-  'hello.ts': 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n',
-  'fib.py': 'def fib(n):\n    a, b = 0, 1\n    for _ in range(n):\n        a, b = b, a + b\n    return a\n',
-  'README.md': '# Cluster Chat playground\n\nSelect some code and try the Cluster Chat commands (F1 → "Cluster Chat").\n',
-};
 
 function parseArgs(argv: readonly string[]): StartOptions {
   let browser = false;
@@ -83,17 +79,6 @@ async function watchExtension(): Promise<{ dispose(): Promise<void> }> {
   return { dispose: async () => void (await Promise.all(contexts.map((context) => context.dispose()))) };
 }
 
-function prepareFolder(dir: string): string {
-  fs.mkdirSync(dir, { recursive: true });
-  for (const [name, content] of Object.entries(SAMPLE_FILES)) {
-    const file = path.join(dir, name);
-    if (!fs.existsSync(file)) {
-      fs.writeFileSync(file, content);
-    }
-  }
-  return dir;
-}
-
 /** The dev folder, linked into code-server's extensions folder as an installed extension. */
 function linkDevelopmentExtension(extensionsDir: string): void {
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
@@ -119,24 +104,13 @@ async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const watcher = await watchExtension();
   const emulator = await startEmulatorNear(options.port);
-  const folder = prepareFolder(path.join(startDir, 'workspace'));
-  const settings = {
-    'clusterChat.baseUrl': emulator.baseUrl,
-    'clusterChat.clusters': [
-      { id: 'demo', label: 'Demo (emulator)' },
-      { id: 'slow-good', label: 'Slow reply (emulator)' },
-      { id: 'echo', label: 'Echo (emulator)' },
-      { id: 'fault-429', label: 'Rate limited (emulator)' },
-      { id: 'fault-hang', label: 'Never answers (emulator)' },
-    ],
-  };
+  const folder = preparePlayground(path.join(startDir, 'workspace'));
+  const settings = emulatorSettings(emulator.baseUrl);
   const stops: Array<() => Promise<void>> = [() => watcher.dispose(), () => emulator.close()];
 
   if (onPath('code') && !options.browser) {
     const profile = path.join(startDir, 'desktop-profile');
-    const settingsFile = path.join(profile, 'User', 'settings.json');
-    fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
-    fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+    writeUserSettings(profile, settings);
     const code = spawn('code', ['--user-data-dir', profile, `--extensionDevelopmentPath=${repoRoot}`, folder], { stdio: 'inherit' });
     code.on('exit', () => undefined);
     console.log('\nDesktop VS Code opened with Cluster Chat under development.');

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activateExtension, EXTENSION_ID } from './testEnvironment';
-import { waitFor } from '../shared/wait';
+import { waitFor } from '../../scripts/workbench/wait';
 
 describe(`Extension in the real extension host (VS Code ${vscode.version})`, () => {
   it('is installed and not active before anything asks for it', () => {

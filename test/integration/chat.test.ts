@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { replayLog } from '../../src/conversations/common/conversationLog';
-import { waitUntil } from '../shared/wait';
+import { waitUntil } from '../../scripts/workbench/wait';
 import type { ChatViewConnection } from '../../src/chat/vscode/chatController';
 import type { HostToChatMessage } from '../../src/chat/common/chatProtocol';
 import {

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { InspectedRequest, RequestCaller } from '../../src/inspector/common/inspectedRequest';
-import { waitFor } from '../shared/wait';
+import { waitFor } from '../../scripts/workbench/wait';
 import { chatRequest, RenderedResponse } from './chatObjects';
 import { activateExtension, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from './testEnvironment';
 

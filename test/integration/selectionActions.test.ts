@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { waitUntil } from '../shared/wait';
+import { waitUntil } from '../../scripts/workbench/wait';
 import {
   activateExtension,
   emulatorFromEnvironment,

@@ -4,10 +4,10 @@ import { promisify } from 'node:util';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { waitFor, waitUntil } from '../shared/wait';
+import { waitFor, waitUntil } from '../../scripts/workbench/wait';
 import { conversationPath } from './helpers/savedConversation';
 import { chooseFromActionMenu } from './helpers/actionMenu';
-import { Workbench } from './helpers/workbench';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 const MATH = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n';
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { waitFor } from '../shared/wait';
+import { waitFor } from '../../scripts/workbench/wait';
 import { CorporateNetwork } from '../unit/helpers/corporateNetwork';
-import { Workbench } from './helpers/workbench';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 const KEY = 'ui-check-connection-key-4c19';
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { waitFor } from '../shared/wait';
+import { waitFor } from '../../scripts/workbench/wait';
 import { conversationPath, savedConversation } from './helpers/savedConversation';
-import { Workbench } from './helpers/workbench';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 const CONVERSATION = savedConversation('toolbar-1', 'Toolbar', [
   { role: 'user', content: 'Show me a constant.' },

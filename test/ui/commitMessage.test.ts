@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { waitFor } from '../shared/wait';
-import { Workbench } from './helpers/workbench';
+import { waitFor } from '../../scripts/workbench/wait';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 const ORIGINAL = 'export const add = (a: number, b: number) => a + b;\n';
 const CHANGED = `${ORIGINAL}export const subtract = (a: number, b: number) => a - b;\n`;

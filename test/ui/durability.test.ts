@@ -3,8 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { conversationPath, savedConversation } from './helpers/savedConversation';
-import { waitUntil } from '../shared/wait';
-import { Workbench } from './helpers/workbench';
+import { waitUntil } from '../../scripts/workbench/wait';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 const CONVERSATIONS = 'User/globalStorage/clusterchat.cluster-chat/conversations';
 const GOOD = savedConversation('kept-1', 'Kept conversation', [

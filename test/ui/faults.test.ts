@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { FAULT_CLUSTERS } from '../../scripts/emulator/clusters';
+import { FAULT_CLUSTERS } from '../../scripts/emulator/faults/faultClusters';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { waitUntil } from '../shared/wait';
-import { Workbench } from './helpers/workbench';
+import { waitUntil } from '../../scripts/workbench/wait';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 /**
  * What each emulator cluster does to a chat turn: the message the user must see (or a reply), and

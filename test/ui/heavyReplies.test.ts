@@ -1,8 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { heavyReplies } from '../shared/heavyReplies';
-import { checkProbeSeesLongTasks, finishRenderProbe, startRenderProbe, TASK_BUDGET_MS, type RenderRecord } from './helpers/renderProbe';
-import { Workbench } from './helpers/workbench';
+import { heavyReplies } from '../../scripts/bench/heavyReplies';
+import {
+  checkProbeSeesLongTasks,
+  finishRenderProbe,
+  startRenderProbe,
+  TASK_BUDGET_MS,
+  type RenderRecord,
+} from '../../scripts/bench/renderProbe';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 /**
  * What fails this test is a freeze: a task of over FREEZE_MS, or a reply not whole within

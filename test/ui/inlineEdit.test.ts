@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { waitUntil } from '../shared/wait';
-import { Workbench } from './helpers/workbench';
+import { waitUntil } from '../../scripts/workbench/wait';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 // A type error on line 5 for TypeScript's own diagnostics; line 4 ends in spaces, which the
 // emulator's demo cluster trims (and it adds a comment on top), so the fix has two hunks.

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Page } from 'playwright-core';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { waitFor, waitUntil } from '../shared/wait';
+import { waitFor, waitUntil } from '../../scripts/workbench/wait';
 import { conversationPath, savedConversation } from './helpers/savedConversation';
 import { startTrapListener, type TrapListener } from './helpers/trapListener';
-import { uiHost, Workbench } from './helpers/workbench';
+import { uiHost, Workbench } from '../../scripts/workbench/workbench';
 
 /** Reserved names (RFC 2606) that never resolve: the browser's requests to them are answered by the test. */
 const SITE = 'links.cluster-chat.test';

@@ -3,8 +3,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { waitFor } from '../shared/wait';
-import { Workbench } from './helpers/workbench';
+import { waitFor } from '../../scripts/workbench/wait';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 /**
  * The profile files that make German the display language. VS Code switches its display language

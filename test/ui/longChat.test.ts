@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { Workbench } from './helpers/workbench';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 const MESSAGES = 1000;
 

@@ -3,11 +3,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { repoRoot } from '../../scripts/vscode/paths';
-import { Workbench } from './helpers/workbench';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 /** Starts `npm start --browser` and resolves with what it printed once it is ready. */
 function startNpmStart(stateDir: string): Promise<{ child: ChildProcess; url: string; key: string }> {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start.js'), '--browser', '--port', '0'], {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'bootstrap', 'start.js'), '--browser', '--port', '0'], {
     cwd: repoRoot,
     env: { ...process.env, CLUSTER_CHAT_START_DIR: stateDir },
     detached: true,

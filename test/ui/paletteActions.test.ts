@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { waitUntil } from '../shared/wait';
+import { waitUntil } from '../../scripts/workbench/wait';
 import { chooseFromActionMenu } from './helpers/actionMenu';
-import { Workbench } from './helpers/workbench';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 const MATH = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport const two = add(1, 1);\n';
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { waitFor, waitUntil } from '../shared/wait';
-import { Workbench } from './helpers/workbench';
+import { waitFor, waitUntil } from '../../scripts/workbench/wait';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 /** Long enough for the gestures between two sends and a Stop, and past the 10 s after which a notification offers the reply. */
 const SLOW_MS = 15_000;

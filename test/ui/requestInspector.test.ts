@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { waitFor } from '../shared/wait';
-import { Workbench } from './helpers/workbench';
+import { waitFor } from '../../scripts/workbench/wait';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 const KEY = 'ui-inspector-key-7d2e';
 

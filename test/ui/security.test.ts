@@ -5,8 +5,8 @@ import { startEmulator, type RunningEmulator } from '../../scripts/emulator/serv
 import { xssCorpus } from './fixtures/xssCorpus';
 import { startTrapListener, type TrapListener } from './helpers/trapListener';
 import { PENDING_HIGHLIGHT_CLASS } from '../../src/markdown/browser/renderMarkdown';
-import { waitUntil } from '../shared/wait';
-import { Workbench } from './helpers/workbench';
+import { waitUntil } from '../../scripts/workbench/wait';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 const API_KEY = 'sk-security-test-7f3a9c1e5b';
 const APP = 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n';

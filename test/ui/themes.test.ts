@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { waitFor } from '../shared/wait';
+import { waitFor } from '../../scripts/workbench/wait';
 import { conversationPath, savedConversation } from './helpers/savedConversation';
-import { Workbench } from './helpers/workbench';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 /** VS Code's built-in themes of each kind, and the class the webview's body gets for it. */
 const THEMES = [

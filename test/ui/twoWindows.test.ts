@@ -3,9 +3,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { replayLog } from '../../src/conversations/common/conversationLog';
-import { waitUntil } from '../shared/wait';
+import { waitUntil } from '../../scripts/workbench/wait';
 import { conversationPath } from './helpers/savedConversation';
-import { Workbench } from './helpers/workbench';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 /** Two windows on one profile, as two browser tabs on one code-server: each has its own extension host. */
 describe('Two windows on one profile: no message is lost, and each window shows the other’s changes', function () {

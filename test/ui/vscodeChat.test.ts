@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { transcriptOf } from '../../scripts/emulator/faults';
+import { transcriptOf } from '../../scripts/emulator/faults/faultBehaviours';
 import { buildParticipantMessages, composeParticipantMessage } from '../../src/participant/common/participantPrompt';
 import { DEFAULT_INSTRUCTIONS, DEFAULT_SYSTEM_PROMPT } from '../../src/replies/common/selectionPrompt';
-import { waitFor } from '../shared/wait';
+import { waitFor } from '../../scripts/workbench/wait';
 import { VsCodeChat } from './helpers/vscodeChat';
-import { uiHost, Workbench } from './helpers/workbench';
+import { uiHost, Workbench } from '../../scripts/workbench/workbench';
 
 const MATH = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n';
 const host = uiHost();

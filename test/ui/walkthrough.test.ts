@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { waitFor } from '../shared/wait';
-import { Workbench } from './helpers/workbench';
+import { waitFor } from '../../scripts/workbench/wait';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 const WALKTHROUGH = 'Get Started with Cluster Chat';
 const STEPS = ['setApiKey', 'selectCluster', 'explainSelection', 'openChat'];

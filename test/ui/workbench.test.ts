@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { waitFor, waitUntil } from '../shared/wait';
-import { Workbench } from './helpers/workbench';
+import { waitFor, waitUntil } from '../../scripts/workbench/wait';
+import { Workbench } from '../../scripts/workbench/workbench';
 
 interface SelectedText {
   readonly selectedOptions: ArrayLike<{ readonly textContent: string | null }>;

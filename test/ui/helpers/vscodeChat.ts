@@ -5,8 +5,8 @@
  */
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { waitFor, waitUntil } from '../../shared/wait';
-import { SCREENSHOTS, type Workbench } from './workbench';
+import { waitFor, waitUntil } from '../../../scripts/workbench/wait';
+import { SCREENSHOTS, type Workbench } from '../../../scripts/workbench/workbench';
 
 /** Replies come from a local emulator, but the first request also loads the participant. */
 const REPLY_TIMEOUT_MS = 30_000;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { FAULT_CLUSTERS } from '../../../scripts/emulator/clusters';
+import { FAULT_CLUSTERS } from '../../../scripts/emulator/faults/faultClusters';
 
 /** Markdown code spans and quotes differ between the README and the terminal. */
 function plain(text: string): string {

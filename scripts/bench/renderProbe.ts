@@ -1,0 +1,113 @@
+import type { FrameLocator } from 'playwright-core';
+import { waitFor } from '../workbench/wait';
+
+/** A webview's frame, or a page of its own (the bench's bundle alone). */
+type Frame = Pick<FrameLocator, 'locator'>;
+
+/** Longest main-thread task a reply may cause (ms). */
+export const TASK_BUDGET_MS = 50;
+
+export interface RenderRecord {
+  /** From the reply's content appearing in the page to its being whole (ms). */
+  readonly renderMs: number;
+  /** Every long task (over 50 ms) while it rendered and was scrolled through, longest first. */
+  readonly longTasks: readonly number[];
+}
+
+interface ProbeState {
+  readonly tasks: number[];
+  appeared?: number;
+  whole?: number;
+  readonly stop: () => void;
+}
+
+/**
+ * Starts recording, in a webview's frame, the long tasks (`PerformanceObserver`, `longtask`), when
+ * the element matching `selector` is added or its content changes, and when it is whole again (has
+ * no `data-rendering`). Start it before the gesture that brings the reply.
+ */
+export async function startRenderProbe(frame: Frame, selector: string): Promise<void> {
+  await frame.locator('body').evaluate((body, wanted) => {
+    const probeWindow = window as unknown as { __renderProbe?: ProbeState };
+    probeWindow.__renderProbe?.stop();
+    const tasks = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        // Tasks of this frame (its scripts, its layout), not the workbench's around it.
+        if (entry.name === 'self' || entry.name === 'unknown' || entry.name === 'multiple-contexts') {
+          state.tasks.push(entry.duration);
+        }
+      }
+    });
+    const changes = new MutationObserver((records) => check(records));
+    const state: ProbeState = { tasks: [], stop: () => [tasks, changes].forEach((observer) => observer.disconnect()) };
+    probeWindow.__renderProbe = state;
+    tasks.observe({ type: 'longtask' });
+    // Appeared: the first change that adds the element or changes what it holds.
+    const check = (records: MutationRecord[]): void => {
+      const content = body.ownerDocument.querySelector(wanted);
+      if (!content) {
+        return;
+      }
+      const touched = records.some(
+        (record) => content.contains(record.target) || Array.from(record.addedNodes).some((node) => node.contains(content)),
+      );
+      if (touched && state.appeared === undefined) {
+        state.appeared = performance.now();
+      }
+      if (state.appeared !== undefined && state.whole === undefined && !content.hasAttribute('data-rendering')) {
+        state.whole = performance.now();
+      }
+    };
+    changes.observe(body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-rendering'] });
+  }, selector);
+}
+
+/**
+ * Waits until the reply is whole, scrolls `scroller` through it a view at a time (so every part
+ * is laid out and highlighted), and returns what the probe recorded.
+ */
+export async function finishRenderProbe(frame: Frame, scroller: string, what: string): Promise<RenderRecord> {
+  const read = () => readProbe(frame);
+  await waitFor(`${what} to render whole`, read, (state) => state.whole !== undefined, { timeoutMs: 60_000 });
+  await frame.locator(scroller).evaluate(async (element) => {
+    const frameDone = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    element.scrollTo({ top: 0 });
+    await frameDone();
+    for (let step = 0; step < 150 && element.scrollTop + element.clientHeight < element.scrollHeight - 1; step++) {
+      element.scrollBy({ top: element.clientHeight });
+      await frameDone();
+    }
+    // Long tasks are reported after they end: one more frame lets the last one in.
+    await frameDone();
+  });
+  const state = await read();
+  return { renderMs: (state.whole ?? 0) - (state.appeared ?? 0), longTasks: [...state.tasks].sort((a, b) => b - a) };
+}
+
+function readProbe(frame: Frame): Promise<Omit<ProbeState, 'stop'>> {
+  return frame.locator('body').evaluate(() => {
+    const state = (window as unknown as { __renderProbe: ProbeState }).__renderProbe;
+    return { tasks: state.tasks, appeared: state.appeared, whole: state.whole };
+  });
+}
+
+/**
+ * Shows that the probe sees this frame's long tasks at all: runs an 80 ms task in the frame and
+ * waits until the probe has it (a probe that saw nothing would pass every budget).
+ */
+export async function checkProbeSeesLongTasks(frame: Frame): Promise<void> {
+  await startRenderProbe(frame, 'body');
+  await frame.locator('body').evaluate(() => {
+    setTimeout(() => {
+      const start = performance.now();
+      while (performance.now() - start < 80) {
+        // Busy on purpose.
+      }
+    }, 0);
+  });
+  await waitFor(
+    'the probe to record an 80 ms task of the frame',
+    () => readProbe(frame),
+    (state) => state.tasks.some((task) => task >= 80),
+  );
+}
