@@ -3,7 +3,7 @@ import type { ReplyViewModel } from '../../../../src/replies/common/hostToReplyS
 import { RENDERING_ATTRIBUTE } from '../../../../src/codeBlocks/browser/progressiveReply';
 import { RenderedContents } from '../../../../src/chat/browser/messages/renderedContents';
 import { hasQueuedWork } from '../../../../src/base/browser/sliceQueue';
-import { heavyReplies } from '../../../shared/heavyReplies';
+import { heavyReplies } from '../../../../scripts/bench/heavyReplies';
 import { xssCorpus } from '../../../ui/fixtures/xssCorpus';
 import { appended, assistant, chatState, user } from '../../helpers/chatFixtures';
 import { usePage, type Page } from '../../helpers/page';
