@@ -116,12 +116,14 @@ export class HistoryRows {
   /** Puts `order` in the list, moving as few rows as it can (moving the focused one would blur it). */
   private place(order: readonly HistoryRow[], focused: HTMLElement | undefined): void {
     const wanted = new Set<Element>(order.map((row) => row.li));
+    const leaving = focused?.closest('li.history-item');
+    if (leaving && !wanted.has(leaving)) {
+      // Focus would fall to the page's start: the list keeps it until the row comes back. Before
+      // any row goes: focusing lays out, and a half-changed list would clamp the scroll offset.
+      this.list.focus({ preventScroll: true });
+    }
     for (const child of [...this.list.children]) {
       if (!wanted.has(child)) {
-        if (focused && child.contains(focused)) {
-          // Focus would fall to the page's start: the list keeps it until the row comes back.
-          this.list.focus({ preventScroll: true });
-        }
         child.remove();
       }
     }

@@ -19,7 +19,7 @@ export function longHistory(count: number, from = Date.UTC(2026, 10, 21, 12)): H
  * The history panel's scroll area laid out as a browser would (happy-dom does not): the viewport
  * is `viewport` px tall, every row `ROW_HEIGHT`, and the content as tall as the two spacers (whose
  * heights the list writes into its constructed stylesheet) plus the rendered rows. Scrolling clamps
- * like a browser's.
+ * like a browser's, and so does focusing (which lays the page out).
  */
 export class HistoryLayout {
   readonly scroller: HTMLElement;
@@ -31,6 +31,10 @@ export class HistoryLayout {
   ) {
     this.scroller = one(chat.history, '.history-scroll');
     layOutScrollBox(this.scroller, viewport, () => this.contentHeight());
+    // Focusing lays the page out, and a browser clamps the scroll offset to the content as it is then.
+    chat.root.addEventListener('focusin', () => {
+      this.scroller.scrollTop = this.scroller.scrollTop;
+    });
   }
 
   /** The rows in the DOM, in order. */
