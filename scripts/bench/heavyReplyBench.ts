@@ -66,6 +66,7 @@ async function measureOne(browser: Browser, reply: HeavyReply): Promise<Sample> 
       attachments: [],
       cluster: { id: 'demo', label: 'demo' },
       history: [],
+      historyComplete: true,
     });
     await page.locator('li.chat-message[data-index="2"]').waitFor();
     // The reply is handed to the page first, so only the app's own work on it is measured.

@@ -51,6 +51,7 @@ export async function measureBundleAlone(browser: Browser, count: number): Promi
       attachments: [],
       cluster: { id: 'demo', label: 'demo' },
       history: [{ id: `bench-${count}`, title: 'Benchmark', updatedAt: '2026-11-21T10:00:00.000Z', messageCount: count }],
+      historyComplete: true,
     };
     await page.evaluate((message) => window.postMessage(message, '*'), state);
     const frame = page.mainFrame();

@@ -102,6 +102,7 @@ class ChatView {
         this.model.cluster = message.cluster;
         this.model.attachments = message.attachments;
         this.model.history = message.history;
+        this.history.setComplete(message.historyComplete);
         this.feedback.reset();
         this.composer.receiveDraft(message.draft, sameConversation);
         this.messages.showConversation();
@@ -142,6 +143,9 @@ class ChatView {
       case 'history':
       case 'historyItem':
         this.model.history = nextHistory(this.model.history, message);
+        if (message.type === 'history') {
+          this.history.setComplete(message.complete);
+        }
         this.model.activeId = message.activeId;
         this.history.render(this.model.history, message.activeId);
         break;

@@ -77,6 +77,9 @@ export interface ConversationView {
  */
 export const MAX_HISTORY_LISTED = 50_000;
 
+/** How many of the newest conversations the chat's state carries until the history panel is opened. */
+export const FIRST_HISTORY_LISTED = 200;
+
 export interface HistoryItemView {
   readonly id: string;
   readonly title: string;
@@ -105,6 +108,8 @@ export type HostToChatMessage =
       readonly attachments: readonly AttachmentView[];
       readonly cluster: ClusterView | undefined;
       readonly history: readonly HistoryItemView[];
+      /** Whether `history` holds every conversation (else the panel asks for them when it opens). */
+      readonly historyComplete: boolean;
     }
   /** Messages added at the end (a sent user message, an assistant reply). */
   | { readonly type: 'messagesAppended'; readonly conversationId: string; readonly messages: readonly ChatMessageView[] }
@@ -118,7 +123,7 @@ export type HostToChatMessage =
   | { readonly type: 'attachments'; readonly attachments: readonly AttachmentView[] }
   | { readonly type: 'cluster'; readonly cluster: ClusterView | undefined }
   /** Every conversation's entry, newest first: sent when the history is (re)loaded and after a deletion. */
-  | { readonly type: 'history'; readonly history: readonly HistoryItemView[]; readonly activeId: string }
+  | { readonly type: 'history'; readonly history: readonly HistoryItemView[]; readonly complete: boolean; readonly activeId: string }
   /** One conversation's entry added or changed (a turn in it), so a turn never re-sends the whole history. */
   | { readonly type: 'historyItem'; readonly item: HistoryItemView; readonly activeId: string }
   /** The answer to `searchHistory`, in batches as they are found: results add to the earlier batches of the same request. */
@@ -174,4 +179,6 @@ export type ChatToHostMessage =
   | { readonly type: 'export'; readonly format: 'markdown' | 'json' }
   /** Titles and message text of every conversation; answered by `searchResults` with the same `requestId`. An empty query ends the search. */
   | { readonly type: 'searchHistory'; readonly requestId: number; readonly query: string }
+  /** The history panel opened on a list without every conversation. */
+  | { readonly type: 'listHistory' }
   | { readonly type: 'openLink'; readonly href: string };

@@ -42,6 +42,7 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('selectCluster') }),
   z.object({ type: z.literal('export'), format: z.enum(['markdown', 'json']) }),
   z.object({ type: z.literal('searchHistory'), requestId: index, query: text(1000) }),
+  z.object({ type: z.literal('listHistory') }),
   z.object({ type: z.literal('openLink'), href: text(MAX_LINK_LENGTH) }),
 ]);
 

@@ -6,7 +6,7 @@ import type { ErrorAction, HostToChatMessage } from '../common/chatProtocol';
 import type { ReplyActions } from '../../replies/vscode/replyActions';
 import type { RequestPipeline } from '../../requests/vscode/requestPipeline';
 import { clusterView, conversationView, lastIndexOf, lastMessageView } from './chatViewModels';
-import { historyList, historyMessage } from './historyMessages';
+import { HistoryMessages } from './historyMessages';
 import { ChatCodeActions } from './codeBlockActions';
 import { type ArrivedReply, ChatTurns } from './chatTurns';
 import { HistorySearch } from './historySearch';
@@ -29,11 +29,9 @@ export interface ChatViewConnection {
 export class ChatController implements vscode.Disposable {
   private readonly store: ConversationStore;
   private readonly turns: ChatTurns;
-  /** Copy and the code block actions on the chat's messages. */
   readonly codeActions: ChatCodeActions;
-  /** Code attached to the next message. */
   readonly attachments: PendingAttachments;
-  /** The history panel's search across every conversation. */
+  readonly history: HistoryMessages;
   readonly search: HistorySearch;
   /** What the next send carries: the system prompt, exclusions, the context meter and the hard limit. */
   readonly nextSend: NextSend;
@@ -58,17 +56,19 @@ export class ChatController implements vscode.Disposable {
     this.nextSend = new NextSend(this.store, () => this.attachments.all, post);
     this.attachments = new PendingAttachments((message) => (post(message), this.nextSend.postMeter()));
     this.search = new HistorySearch(this.store, files, post);
+    this.history = new HistoryMessages(this.store, this.unread);
     this.subscriptions.push(
       this.unread,
       clusters.onDidChangeActive(() => this.post({ type: 'cluster', cluster: clusterView(this.clusters.active()) })),
       this.store.onDidChangeExternally((change) => void this.showExternalChange(change)),
-      this.store.onDidRefreshHistory(() => this.post(historyMessage(this.store, this.unread))),
-      this.store.onDidChange((id) => this.post(historyMessage(this.store, this.unread, id))),
+      this.store.onDidRefreshHistory(() => this.post(this.history.message())),
+      this.store.onDidChange((id) => this.post(this.history.message(id))),
     );
   }
 
   attach(view: ChatViewConnection): void {
     this.view = view;
+    this.history.reset();
   }
 
   detach(view: ChatViewConnection): void {
@@ -87,7 +87,7 @@ export class ChatController implements vscode.Disposable {
       draft: this.store.drafts.of(conversation.id),
       attachments: this.attachments.views(),
       cluster: clusterView(this.clusters.active()),
-      history: historyList(this.store, this.unread),
+      ...this.history.list(),
     });
     this.nextSend.postMeter();
   }
@@ -177,7 +177,7 @@ export class ChatController implements vscode.Disposable {
     this.unread.clear(id);
     await this.store.delete(id);
     if (id !== this.store.activeId) {
-      this.post(historyMessage(this.store, this.unread));
+      this.post(this.history.message());
       return;
     }
     await this.activateNewest();
@@ -210,7 +210,7 @@ export class ChatController implements vscode.Disposable {
   /** Another window changed a conversation: the active one is shown again, any other updates the history. */
   private async showExternalChange({ id, deleted }: ExternalChange): Promise<void> {
     if (id !== this.store.activeId) {
-      this.post(historyMessage(this.store, this.unread, deleted ? undefined : id));
+      this.post(this.history.message(deleted ? undefined : id));
     } else if (deleted) {
       this.turns.forget(id);
       await this.activateNewest();
@@ -241,7 +241,7 @@ export class ChatController implements vscode.Disposable {
 
   private replyArrived(reply: ArrivedReply): void {
     this.unread.arrived(reply, this.store.activeId, this.store.entry(reply.conversationId)?.title ?? '');
-    this.post(historyMessage(this.store, this.unread, reply.conversationId));
+    this.post(this.history.message(reply.conversationId));
   }
 
   private post(message: HostToChatMessage): void {

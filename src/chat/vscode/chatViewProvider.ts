@@ -38,6 +38,7 @@ function handlersFor(chat: ChatController, post: (message: HostToChatMessage) =>
       vscode.commands.executeCommand(format === 'json' ? 'clusterChat.exportChatJson' : 'clusterChat.exportChatMarkdown'),
     deleteConversation: ({ id }) => chat.delete(id),
     searchHistory: ({ requestId, query }) => chat.search.search(requestId, query),
+    listHistory: () => post(chat.history.wantWhole()),
   };
 }
 

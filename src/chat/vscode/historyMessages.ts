@@ -1,4 +1,5 @@
 import type { HistoryItemView, HostToChatMessage } from '../common/chatProtocol';
+import { FIRST_HISTORY_LISTED } from '../common/chatProtocol';
 import { historyItemView, historyViews } from '../node/historyViews';
 import type { ConversationStore } from '../../conversations/vscode/conversationStore';
 import type { UnreadReplies } from './unreadReplies';
@@ -7,18 +8,54 @@ import type { UnreadReplies } from './unreadReplies';
 type HistorySource = Pick<ConversationStore, 'history' | 'entry' | 'activeId'>;
 type UnreadMarks = Pick<UnreadReplies, 'has'>;
 
-/** The history panel's list (every conversation), with the conversations that hold an unopened reply marked. */
-export function historyList(store: HistorySource, unread: UnreadMarks): HistoryItemView[] {
-  return historyViews(store.history(), store.activeId, (id) => unread.has(id));
+/** A history list, and whether it holds every conversation, as the chat's state carries them. */
+export interface HistoryList {
+  readonly history: HistoryItemView[];
+  readonly historyComplete: boolean;
 }
 
 /**
- * One conversation's entry when only it changed, else all of them. A turn takes the first way: it
- * neither reads nor sorts the whole history, so it costs the same however long the history.
+ * What the chat view's history panel is sent. Until the panel is first opened, only the newest
+ * entries go with the chat's state, so opening the chat costs the same however long the history;
+ * opening the panel asks for every conversation, which is then sent whenever the history reloads.
+ * A turn sends its own entry alone, never the list.
  */
-export function historyMessage(store: HistorySource, unread: UnreadMarks, changed?: string): HostToChatMessage {
-  const entry = changed === undefined ? undefined : store.entry(changed);
-  return entry
-    ? { type: 'historyItem', item: historyItemView(entry, unread.has(entry.id)), activeId: store.activeId }
-    : { type: 'history', history: historyList(store, unread), activeId: store.activeId };
+export class HistoryMessages {
+  private whole = false;
+
+  constructor(
+    private readonly store: HistorySource,
+    private readonly unread: UnreadMarks,
+  ) {}
+
+  /** A new view: it starts again with the newest entries. */
+  reset(): void {
+    this.whole = false;
+  }
+
+  /** The panel opened: from now on the list is whole. */
+  wantWhole(): HostToChatMessage {
+    this.whole = true;
+    return this.message();
+  }
+
+  /** The list as it is sent now: whole once the panel asked for it, else the newest entries. */
+  list(): HistoryList {
+    const limit = this.whole ? undefined : FIRST_HISTORY_LISTED;
+    const history = historyViews(this.store.history(), this.store.activeId, (id) => this.unread.has(id), limit);
+    return { history, historyComplete: limit === undefined || history.length < limit };
+  }
+
+  /**
+   * One conversation's entry when only it changed, else the list. A turn takes the first way: it
+   * neither reads nor sorts the whole history, so it costs the same however long the history.
+   */
+  message(changed?: string): HostToChatMessage {
+    const entry = changed === undefined ? undefined : this.store.entry(changed);
+    if (entry) {
+      return { type: 'historyItem', item: historyItemView(entry, this.unread.has(entry.id)), activeId: this.store.activeId };
+    }
+    const { history, historyComplete } = this.list();
+    return { type: 'history', history, complete: historyComplete, activeId: this.store.activeId };
+  }
 }

@@ -44,6 +44,7 @@ export interface ChatStateOptions {
   readonly attachments?: readonly AttachmentView[];
   readonly cluster?: { readonly id: string; readonly label: string } | null;
   readonly history?: readonly HistoryItemView[];
+  readonly historyComplete?: boolean;
 }
 
 /** A whole `chatState`; by default conversation c1 on cluster Demo, no messages. */
@@ -64,6 +65,7 @@ export function chatState(options: ChatStateOptions = {}): HostToChatMessage {
     attachments: options.attachments ?? [],
     cluster: options.cluster === null ? undefined : (options.cluster ?? DEMO_CLUSTER),
     history: options.history ?? [historyItem(id, conversation.title)],
+    historyComplete: options.historyComplete ?? true,
   };
 }
 

@@ -14,6 +14,7 @@ function stateWith(messages: readonly unknown[]): unknown {
     attachments: [],
     cluster: null,
     history: [],
+    historyComplete: true,
   };
 }
 

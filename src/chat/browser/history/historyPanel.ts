@@ -24,11 +24,13 @@ export class HistoryPanel {
   private readonly empty: HTMLParagraphElement;
   private count = 0;
   private searching = false;
+  private complete = true;
+  private asked = false;
 
   constructor(
     id: string,
     private readonly toggle: HTMLButtonElement,
-    post: (message: ChatToHostMessage) => void,
+    private readonly post: (message: ChatToHostMessage) => void,
   ) {
     this.nav = element('nav', 'chat-history');
     this.nav.id = id;
@@ -52,6 +54,21 @@ export class HistoryPanel {
     this.nav.hidden = !open;
     this.toggle.setAttribute('aria-expanded', String(open));
     this.showRows();
+    this.askForAll();
+  }
+
+  /** Whether the list holds every conversation: the chat opens with the newest, and the panel asks for all when it opens. */
+  setComplete(complete: boolean): void {
+    this.complete = complete;
+    this.asked &&= !complete;
+    this.askForAll();
+  }
+
+  private askForAll(): void {
+    if (this.open && !this.complete && !this.asked) {
+      this.asked = true;
+      this.post({ type: 'listHistory' });
+    }
   }
 
   /** The history to list (shown now if the panel is open, else when it opens). */

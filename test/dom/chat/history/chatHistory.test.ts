@@ -18,7 +18,7 @@ describe('Chat history panel', () => {
   it('lists the conversations, marks the active one, and names an untitled one', () => {
     const chat = ChatPage.mount(page, chatState({ history: HISTORY }));
     click(chat.historyToggle);
-    chat.receive({ type: 'history', history: HISTORY, activeId: 'c3' });
+    chat.receive({ type: 'history', complete: true, history: HISTORY, activeId: 'c3' });
     assert.deepEqual(
       all(chat.history, 'button.history-open').map((button) => [textOf(button), button.getAttribute('aria-current')]),
       [
@@ -35,6 +35,22 @@ describe('Chat history panel', () => {
       ['c2'],
       'the conversation state marks the conversation it shows',
     );
+  });
+
+  it('opens with the newest conversations and asks for all of them once, when the panel first opens', () => {
+    const chat = ChatPage.mount(page, chatState({ history: HISTORY, historyComplete: false }));
+    assert.deepEqual(page.host.postsOf('listHistory'), [], 'a chat that never opens its history never asks for it');
+    click(chat.historyToggle);
+    click(chat.historyToggle);
+    click(chat.historyToggle);
+    assert.deepEqual(page.host.postsOf('listHistory'), [{ type: 'listHistory' }], 'asked once while the answer is on its way');
+    const every = [...HISTORY, historyItem('c4', 'An older one')];
+    chat.receive({ type: 'history', complete: true, history: every, activeId: 'c1' });
+    assert.equal(all(chat.history, 'button.history-open').length, every.length);
+    chat.receive(chatState({ history: HISTORY, historyComplete: true }));
+    click(chat.historyToggle);
+    click(chat.historyToggle);
+    assert.equal(page.host.postsOf('listHistory').length, 1, 'a complete list is never asked for again');
   });
 
   it('says so when there are no conversations', () => {
@@ -89,7 +105,12 @@ describe('Chat history panel', () => {
   it('redraws the list when the host sends a new one (after a rename or delete)', () => {
     const chat = ChatPage.mount(page, chatState({ history: HISTORY }));
     click(chat.historyToggle);
-    chat.receive({ type: 'history', history: [historyItem('c1', 'Renamed'), historyItem('c3', 'Tests for the parser')], activeId: 'c1' });
+    chat.receive({
+      type: 'history',
+      complete: true,
+      history: [historyItem('c1', 'Renamed'), historyItem('c3', 'Tests for the parser')],
+      activeId: 'c1',
+    });
     assert.deepEqual(
       all(chat.history, 'li.history-item').map((row) => row.dataset['id']),
       ['c1', 'c3'],

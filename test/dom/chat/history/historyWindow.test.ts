@@ -192,7 +192,7 @@ describe('Chat history panel with thousands of conversations', () => {
     const { chat, layout } = openLongHistory(page, history);
     layout.scrollTo(1_500 * ROW_HEIGHT);
     const before = layout.ids();
-    chat.receive({ type: 'history', history: history.map((item) => ({ ...item })), activeId: 'c0' });
+    chat.receive({ type: 'history', complete: true, history: history.map((item) => ({ ...item })), activeId: 'c0' });
     assert.deepEqual(layout.ids(), before);
     assert.ok(layout.ids().includes('c1500'));
   });

@@ -19,6 +19,7 @@ const chatState = {
   attachments: [{ id: 'a-1', label: 'src/math.ts:1-3', lines: 3 }],
   cluster: { id: 'reviewers', label: 'Reviewers' },
   history: [{ id: 'c-1', title: 'Refactor math.ts', updatedAt: '2025-01-01T00:00:00.000Z', messageCount: 2 }],
+  historyComplete: true,
 };
 
 const error = { index: 2, message: 'The cluster did not answer.', actions: ['retry', 'showLog'] };
@@ -51,7 +52,7 @@ describe('chat host messages', () => {
       { type: 'attachments', attachments: [] },
       { type: 'cluster', cluster: { id: 'x', label: 'X' } },
       { type: 'cluster', cluster: undefined },
-      { type: 'history', history: chatState.history, activeId: 'c-1' },
+      { type: 'history', history: chatState.history, complete: true, activeId: 'c-1' },
       { type: 'systemPrompt', conversationId: 'c-1', systemPrompt: '' },
       { type: 'setDraft', text: 'edit me' },
       { type: 'focusInput' },

@@ -34,7 +34,15 @@ describe('parallel conversations: unread replies', () => {
     const history = { type: 'historyItem', item, activeId: 'c-1' };
     assert.deepEqual(parseChatHostMessage(history), history);
     const conversation = { id: 'c-1', title: 'Slow', systemPrompt: '', messages: [], busy: true, waitedMs: 4200 };
-    const state = { type: 'chatState', conversation, draft: '', attachments: [], cluster: undefined, history: [item] };
+    const state = {
+      type: 'chatState',
+      conversation,
+      draft: '',
+      attachments: [],
+      cluster: undefined,
+      history: [item],
+      historyComplete: true,
+    };
     assert.deepEqual(parseChatHostMessage(state), state);
     assert.equal(parseChatHostMessage({ ...history, item: { ...item, unread: 'yes' } }), undefined);
     assert.equal(parseChatHostMessage({ ...state, conversation: { ...conversation, waitedMs: -1 } }), undefined);

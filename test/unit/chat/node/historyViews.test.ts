@@ -54,9 +54,9 @@ describe('history views', () => {
     const views = historyViews(entries(MAX_HISTORY_LISTED + 3), 'c0');
     assert.equal(views.length, MAX_HISTORY_LISTED);
     assert.equal(views.at(-1)?.id, `c${MAX_HISTORY_LISTED - 1}`);
-    assert.ok(parseChatHostMessage({ type: 'history', history: views, activeId: 'c0' }), 'the webview takes it');
+    assert.ok(parseChatHostMessage({ type: 'history', complete: true, history: views, activeId: 'c0' }), 'the webview takes it');
     assert.equal(
-      parseChatHostMessage({ type: 'history', history: [...views, { ...views[0], id: 'one-more' }], activeId: 'c0' }),
+      parseChatHostMessage({ type: 'history', complete: true, history: [...views, { ...views[0], id: 'one-more' }], activeId: 'c0' }),
       undefined,
       'one more would be refused',
     );

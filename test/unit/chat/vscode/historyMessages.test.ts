@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { historyMessage } from '../../../../src/chat/vscode/historyMessages';
+import { HistoryMessages } from '../../../../src/chat/vscode/historyMessages';
+import { FIRST_HISTORY_LISTED } from '../../../../src/chat/common/chatProtocol';
 import type { IndexEntry } from '../../../../src/conversations/node/conversationIndex';
 
 function entry(id: string, updatedAt: string): IndexEntry {
@@ -29,7 +30,7 @@ const noneUnread = { has: () => false };
 describe('history messages', () => {
   it('a turn sends its conversation’s entry alone, without reading or sorting the whole history', () => {
     const source = store(5_000);
-    const message = historyMessage(source, { has: (id) => id === 'c4321' }, 'c4321');
+    const message = new HistoryMessages(source, { has: (id: string) => id === 'c4321' }).message('c4321');
     assert.deepEqual(message, {
       type: 'historyItem',
       item: { id: 'c4321', title: 'Title of c4321', updatedAt: source.entry('c4321')?.updatedAt, messageCount: 2, unread: true },
@@ -38,14 +39,24 @@ describe('history messages', () => {
     assert.equal(source.reads.whole, 0);
   });
 
-  it('sends the whole history when the history was (re)loaded or a conversation is gone', () => {
+  it('sends the list when the history was (re)loaded or a conversation is gone: the newest until the panel asks for all', () => {
     const source = store(5_000);
-    const reloaded = historyMessage(source, noneUnread);
-    const deleted = historyMessage(source, noneUnread, 'gone');
-    for (const message of [reloaded, deleted]) {
-      assert.equal(message.type, 'history');
-      assert.equal(message.type === 'history' ? message.history.length : 0, 5_000);
-    }
-    assert.equal(source.reads.whole, 2);
+    const messages = new HistoryMessages(source, noneUnread);
+    const listed = (message: ReturnType<HistoryMessages['message']>) =>
+      message.type === 'history' ? [message.history.length, message.complete] : [];
+    assert.deepEqual(listed(messages.message()), [FIRST_HISTORY_LISTED, false]);
+    assert.deepEqual(messages.list().history.length, FIRST_HISTORY_LISTED);
+    assert.deepEqual(listed(messages.wantWhole()), [5_000, true]);
+    assert.deepEqual(listed(messages.message('gone')), [5_000, true]);
+    assert.equal(messages.list().historyComplete, true);
+    messages.reset();
+    assert.deepEqual(listed(messages.message()), [FIRST_HISTORY_LISTED, false], 'a new view starts with the newest again');
+    assert.equal(source.reads.whole, 6);
+  });
+
+  it('calls a short history complete from the start', () => {
+    const messages = new HistoryMessages(store(12), noneUnread);
+    assert.deepEqual(messages.list().historyComplete, true);
+    assert.equal(messages.list().history.length, 12);
   });
 });
