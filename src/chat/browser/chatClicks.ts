@@ -2,7 +2,7 @@ import type { ChatMessageRef, ChatToHostMessage } from '../common/chatProtocol';
 import type { CodeAction } from '../../replies/common/replyProtocol';
 import { ACTION_BUTTON_SELECTOR, readButtonAction } from '../../codeBlocks/browser/actionButtons';
 import { isRecoveryAction } from '../../webview/common/recoveryActions';
-import { commandMessage, isChatCommand } from './chatCommands';
+import { commandMessage, TOGGLE_HISTORY } from './chatCommands';
 
 /** What a click on one of the chat view's buttons asks for. */
 export type ChatClick =
@@ -20,11 +20,7 @@ export type ChatClick =
 export function readChatClick(button: HTMLButtonElement): ChatClick | undefined {
   const { command, errorAction } = button.dataset;
   if (command !== undefined) {
-    if (!isChatCommand(command)) {
-      return undefined;
-    }
-    const message = commandMessage(command);
-    return message ? { kind: 'post', message } : { kind: 'toggleHistory' };
+    return command === TOGGLE_HISTORY ? { kind: 'toggleHistory' } : { kind: 'post', message: commandMessage(command) };
   }
   if (errorAction !== undefined) {
     return isRecoveryAction(errorAction) ? { kind: 'post', message: { type: 'errorAction', action: errorAction } } : undefined;

@@ -1,40 +1,28 @@
 import type { ChatToHostMessage } from '../common/chatProtocol';
+import { button, type ButtonOptions } from '../../base/browser/dom';
+
+/** The type of a message that carries nothing but its type. */
+type PlainMessageType<Message> = Message extends { readonly type: infer Type } ? (keyof Message extends 'type' ? Type : never) : never;
 
 /**
- * The `data-command` buttons of the chat view and what each asks of the host. `toggleHistory`
- * is handled in the view itself.
+ * What a `data-command` button asks of the host: a message with nothing but its type, posted as
+ * it is (the host checks it like any other). Adding such a button is the button, the message's
+ * schema, its handler and the controller method it calls.
  */
-export const CHAT_COMMANDS = [
-  'selectCluster',
-  'newChat',
-  'toggleHistory',
-  'exportMarkdown',
-  'exportJson',
-  'addSelection',
-  'addFile',
-] as const;
-export type ChatCommand = (typeof CHAT_COMMANDS)[number];
+export type ChatCommand = PlainMessageType<ChatToHostMessage>;
 
-export function isChatCommand(value: unknown): value is ChatCommand {
-  return typeof value === 'string' && (CHAT_COMMANDS as readonly string[]).includes(value);
+/** The one command the view carries out itself. */
+export const TOGGLE_HISTORY = 'toggleHistory';
+
+export function commandButton(
+  className: string,
+  command: ChatCommand | typeof TOGGLE_HISTORY,
+  options: Omit<ButtonOptions, 'command'>,
+): HTMLButtonElement {
+  return button(className, { ...options, command });
 }
 
-/** The message a command posts, or undefined for the ones the view handles alone. */
-export function commandMessage(command: ChatCommand): ChatToHostMessage | undefined {
-  switch (command) {
-    case 'selectCluster':
-      return { type: 'selectCluster' };
-    case 'newChat':
-      return { type: 'newChat' };
-    case 'exportMarkdown':
-      return { type: 'export', format: 'markdown' };
-    case 'exportJson':
-      return { type: 'export', format: 'json' };
-    case 'addSelection':
-      return { type: 'addSelection' };
-    case 'addFile':
-      return { type: 'addFile' };
-    case 'toggleHistory':
-      return undefined;
-  }
+/** The message a command button posts, read back from its `data-command`. */
+export function commandMessage(command: string): ChatToHostMessage {
+  return { type: command as ChatCommand };
 }

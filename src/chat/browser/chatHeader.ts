@@ -1,4 +1,5 @@
-import { button, element } from '../../base/browser/dom';
+import { element } from '../../base/browser/dom';
+import { commandButton, TOGGLE_HISTORY } from './chatCommands';
 import { text } from '../../webview/browser/strings';
 import type { ClusterView } from '../common/chatProtocol';
 
@@ -25,19 +26,19 @@ export interface ChatHeader {
 
 export function createChatHeader(historyId: string): ChatHeader {
   const header = element('header', 'chat-header');
-  const cluster = button('chat-cluster', { text: text('noCluster'), command: 'selectCluster' });
+  const cluster = commandButton('chat-cluster', 'selectCluster', { text: text('noCluster') });
   cluster.title = text('selectCluster');
 
-  const historyToggle = button('icon-button icon-history', { icon: 'history', label: text('conversations'), command: 'toggleHistory' });
+  const historyToggle = commandButton('icon-button icon-history', TOGGLE_HISTORY, { icon: 'history', label: text('conversations') });
   historyToggle.setAttribute('aria-expanded', 'false');
   historyToggle.setAttribute('aria-controls', historyId);
 
   const actions = element('div', 'chat-header-actions');
   actions.append(
-    button('icon-button icon-new', { icon: 'add', label: text('newChat'), command: 'newChat' }),
+    commandButton('icon-button icon-new', 'newChat', { icon: 'add', label: text('newChat') }),
     historyToggle,
-    button('icon-button icon-export', { icon: 'markdown', label: text('exportMarkdown'), command: 'exportMarkdown' }),
-    button('icon-button icon-export', { icon: 'json', label: text('exportJson'), command: 'exportJson' }),
+    commandButton('icon-button icon-export', 'exportMarkdown', { icon: 'markdown', label: text('exportMarkdown') }),
+    commandButton('icon-button icon-export', 'exportJson', { icon: 'json', label: text('exportJson') }),
   );
   header.append(cluster, actions);
   return { header, cluster, historyToggle };

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { messageParser } from '../../webview/common/messageParser';
-import type { ChatToHostMessage } from './chatProtocol';
+import { type Immutable, schemaParser } from '../../webview/common/messageParser';
+import { MessageRefSchema } from './hostToChatSchema';
 import { RECOVERY_ACTIONS } from '../../webview/common/recoveryActions';
 import { CODE_ACTIONS, MAX_LINK_LENGTH } from '../../replies/common/replyProtocol';
 
-/** Checks what the chat view sends before the host acts on it; anything else is dropped. */
+/** What the chat view sends, declared once as the schema the host checks it with before acting; anything else is dropped. */
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 const index = z.number().check(z.int(), z.gte(0), z.lte(1_000_000));
@@ -12,6 +12,7 @@ const id = text(200);
 
 const ChatToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
+  /** The messages before `before`, asked for once the newest ones `chatState` brought are on screen. */
   z.object({ type: z.literal('loadEarlier'), conversationId: id, before: index }),
   /** Send the input text (with the pending attachments) as a new user message. */
   z.object({ type: z.literal('send'), text: text(1_000_000) }),
@@ -21,12 +22,14 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('regenerate') }),
   /** Replace user message `index` with `text` and send again; everything after it is dropped. */
   z.object({ type: z.literal('editAndResend'), index, text: text(1_000_000) }),
+  /** Answered by `actionDone`. */
   z.object({ type: z.literal('copyMessage'), index }),
+  /** Leave message `index` out of what is sent, or take it back in; answered by `excluded`. */
   z.object({ type: z.literal('setExcluded'), index, excluded: z.boolean() }),
   /** A code block action on an assistant message; answered by `actionDone` with the same `reply`. */
   z.object({
     type: z.literal('codeAction'),
-    reply: z.object({ conversationId: id, index }),
+    reply: MessageRefSchema,
     action: z.enum(CODE_ACTIONS),
     block: z.union([z.literal('all'), z.number().check(z.int(), z.gte(0), z.lte(100_000))]),
   }),
@@ -40,11 +43,16 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setSystemPrompt'), text: text(100_000) }),
   z.object({ type: z.literal('errorAction'), action: z.enum(RECOVERY_ACTIONS) }),
   z.object({ type: z.literal('selectCluster') }),
-  z.object({ type: z.literal('export'), format: z.enum(['markdown', 'json']) }),
+  z.object({ type: z.literal('exportMarkdown') }),
+  z.object({ type: z.literal('exportJson') }),
+  /** Titles and message text of every conversation; answered by `searchResults` with the same `requestId`. An empty query ends the search. */
   z.object({ type: z.literal('searchHistory'), requestId: index, query: text(1000) }),
+  /** The history panel opened on a list without every conversation. */
   z.object({ type: z.literal('listHistory') }),
   z.object({ type: z.literal('openLink'), href: text(MAX_LINK_LENGTH) }),
 ]);
 
+export type ChatToHostMessage = Immutable<z.output<typeof ChatToHostSchema>>;
+
 /** The message if the chat protocol allows it, else undefined. */
-export const parseChatMessage = messageParser<ChatToHostMessage, z.infer<typeof ChatToHostSchema>>(ChatToHostSchema);
+export const parseChatMessage = schemaParser(ChatToHostSchema);

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
-import { type HostToChatMessage, MAX_HISTORY_LISTED } from './chatProtocol';
-import { messageParser } from '../../webview/common/messageParser';
+import { MAX_HISTORY_LISTED } from './chatLimits';
+import { type Immutable, schemaParser } from '../../webview/common/messageParser';
 import { RECOVERY_ACTIONS } from '../../webview/common/recoveryActions';
 import { CODE_ACTIONS, MAX_MESSAGE_LENGTH } from '../../replies/common/replyProtocol';
 
 /**
- * Checks what the chat view receives from the host before it touches the DOM. The webview bundles
- * this too, so both directions of the chat protocol are checked by schemas written once, here.
- * Anything malformed is refused as a whole; only the known fields are kept.
+ * What the host sends the chat view, declared once as the schemas that check it before it touches
+ * the DOM (the webview bundles this file; the types below are the schemas' own). Anything malformed
+ * is refused as a whole; only the known fields are kept.
  */
 
 export const CHAT_LIMITS = {
@@ -41,10 +41,14 @@ const id = text(CHAT_LIMITS.id);
 const index = count(CHAT_LIMITS.index);
 
 const MessageSchema = z.object({
+  /** Position in the conversation (0-based, system message excluded). */
   index,
   role: z.enum(['user', 'assistant']),
+  /** Markdown (assistant) or the user's text (shown as markdown too, raw HTML as text). */
   content: text(CHAT_LIMITS.content),
+  /** For assistant messages: the cluster that answered (label or id). */
   cluster: z.optional(none(text(CHAT_LIMITS.label))),
+  /** Left out of what is sent (kept in the conversation). */
   excluded: z.optional(z.boolean()),
 });
 
@@ -54,6 +58,7 @@ const MessagesSchema = list(MessageSchema, CHAT_LIMITS.messages).check(
 );
 
 const ErrorSchema = z.object({
+  /** Index of the user message whose turn failed. */
   index,
   message: text(CHAT_LIMITS.errorMessage),
   actions: z.pipe(
@@ -62,30 +67,44 @@ const ErrorSchema = z.object({
   ),
 });
 
+/** Code attached to the next message; `label` e.g. "src/math.ts:1-3" or "README.md". */
 const AttachmentSchema = z.object({ id, label: text(CHAT_LIMITS.label), lines: count(CHAT_LIMITS.lines) });
 const AttachmentsSchema = list(AttachmentSchema, CHAT_LIMITS.attachments);
 const HistoryItemSchema = z.object({
   id,
   title: text(CHAT_LIMITS.title),
+  /** ISO time of the last change. */
   updatedAt: text(100),
   messageCount: index,
+  /** A reply arrived while another conversation was shown, and this one has not been opened since. */
   unread: z.optional(none(z.boolean())),
 });
 const HistorySchema = list(HistoryItemSchema, CHAT_LIMITS.history);
+/** A conversation that matches a history search; `snippet` is the text around the first match (empty when only the title matched). */
 const SearchResultSchema = z.object({ id, title: text(CHAT_LIMITS.title), updatedAt: text(100), snippet: text(1000) });
-const ClusterSchema = none(z.object({ id, label: text(CHAT_LIMITS.label) }));
+/** The cluster the chat sends to, as the view shows it: its label is the one the user gave it, or its id. */
+const ClusterObjectSchema = z.object({ id, label: text(CHAT_LIMITS.label) });
+const ClusterSchema = none(ClusterObjectSchema);
+/** The context meter's thresholds, in estimated tokens (0: none). */
+const MeterSettingsSchema = z.object({ warningTokens: count(CHAT_LIMITS.tokens), limitTokens: count(CHAT_LIMITS.tokens) });
+/** Names one message of one conversation: what a code action acts on and what its answer refers to. */
+export const MessageRefSchema = z.object({ conversationId: id, index });
 
 const ConversationSchema = z.object({
   id,
   title: text(CHAT_LIMITS.title),
   systemPrompt: text(CHAT_LIMITS.systemPrompt),
+  /** The newest messages; the view asks for the ones before them (`loadEarlier`) once these are on screen. */
   messages: MessagesSchema,
   error: z.optional(none(ErrorSchema)),
+  /** A turn of this conversation waits for its reply (each conversation has its own). */
   busy: z.boolean(),
+  /** How long that turn has waited when the view was sent, in milliseconds. */
   waitedMs: z.optional(none(z.number().check(z.gte(0)))),
 });
 
 const HostToChatSchema = z.discriminatedUnion('type', [
+  /** The whole view: on ready, after switching or starting a conversation. */
   z.object({
     type: z.literal('chatState'),
     conversation: ConversationSchema,
@@ -93,37 +112,57 @@ const HostToChatSchema = z.discriminatedUnion('type', [
     attachments: AttachmentsSchema,
     cluster: ClusterSchema,
     history: HistorySchema,
+    /** Whether `history` holds every conversation (else the panel asks for them when it opens). */
     historyComplete: z.boolean(),
   }),
+  /** Messages added at the end (a sent user message, an assistant reply). */
   z.object({ type: z.literal('messagesAppended'), conversationId: id, messages: MessagesSchema }),
+  /** The answer to `loadEarlier`: the messages before those `chatState` brought. */
   z.object({ type: z.literal('earlierMessages'), conversationId: id, messages: MessagesSchema }),
+  /** Messages from `index` on were removed (edit and resend, regenerate). */
   z.object({ type: z.literal('messagesTruncated'), conversationId: id, index }),
   z.object({ type: z.literal('busy'), conversationId: id, busy: z.boolean() }),
+  /** The inline error on a failed turn, or none. */
   z.object({ type: z.literal('error'), conversationId: id, error: none(ErrorSchema) }),
   z.object({ type: z.literal('attachments'), attachments: AttachmentsSchema }),
   z.object({ type: z.literal('cluster'), cluster: ClusterSchema }),
+  /** The history list, newest first: sent when the history is (re)loaded, asked for, or a conversation is gone. */
   z.object({ type: z.literal('history'), history: HistorySchema, complete: z.boolean(), activeId: id }),
+  /** One conversation's entry added or changed (a turn in it), so a turn never re-sends the history. */
   z.object({ type: z.literal('historyItem'), item: HistoryItemSchema, activeId: id }),
+  /** The answer to `searchHistory`, in batches as they are found: results add to the earlier batches of the same request. */
   z.object({ type: z.literal('searchResults'), requestId: index, results: list(SearchResultSchema, 1000), done: z.boolean() }),
   z.object({ type: z.literal('systemPrompt'), conversationId: id, systemPrompt: text(CHAT_LIMITS.systemPrompt) }),
+  /** Message `index` was left out of (or taken back into) what is sent. */
   z.object({ type: z.literal('excluded'), conversationId: id, index, excluded: z.boolean() }),
-  z.object({
-    type: z.literal('meter'),
-    settings: z.object({ warningTokens: count(CHAT_LIMITS.tokens), limitTokens: count(CHAT_LIMITS.tokens) }),
-    attached: text(CHAT_LIMITS.attached),
-  }),
+  /** What the context meter needs besides the conversation: its thresholds, and the pending attachments as the next message carries them. */
+  z.object({ type: z.literal('meter'), settings: MeterSettingsSchema, attached: text(CHAT_LIMITS.attached) }),
+  /** Puts text in the input box (e.g. the message being edited) and focuses it. */
   z.object({ type: z.literal('setDraft'), text: text(CHAT_LIMITS.draft) }),
   z.object({ type: z.literal('focusInput') }),
+  /** The answer to a `codeAction` or `copyMessage`: its outcome, for the button's feedback. */
   z.object({
     type: z.literal('actionDone'),
-    reply: z.object({ conversationId: id, index }),
+    reply: MessageRefSchema,
     action: z.enum(CODE_ACTIONS),
     ok: z.boolean(),
   }),
 ]);
 
+type Output<Schema extends z.ZodMiniType> = Immutable<z.output<Schema>>;
+export type ChatMessageView = Output<typeof MessageSchema>;
+export type ChatErrorView = Output<typeof ErrorSchema>;
+export type AttachmentView = Output<typeof AttachmentSchema>;
+export type HistoryItemView = Output<typeof HistoryItemSchema>;
+export type SearchResultView = Output<typeof SearchResultSchema>;
+export type ClusterView = Output<typeof ClusterObjectSchema>;
+export type MeterSettings = Output<typeof MeterSettingsSchema>;
+export type ChatMessageRef = Output<typeof MessageRefSchema>;
+export type ConversationView = Output<typeof ConversationSchema>;
+export type HostToChatMessage = Output<typeof HostToChatSchema>;
+
 /** The message if it is a well-formed HostToChatMessage, else undefined. */
-export const parseChatHostMessage = messageParser<HostToChatMessage, z.output<typeof HostToChatSchema>>(HostToChatSchema);
+export const parseChatHostMessage = schemaParser(HostToChatSchema);
 
 const SavedDraftSchema = z.object({ view: z.literal('chat'), draft: text(CHAT_LIMITS.draft) });
 

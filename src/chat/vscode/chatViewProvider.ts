@@ -34,8 +34,8 @@ function handlersFor(chat: ChatController, post: (message: HostToChatMessage) =>
     switchConversation: ({ id }) => chat.switchTo(id),
     selectCluster: command('clusterChat.selectCluster'),
     renameConversation: ({ id }) => chat.rename(id),
-    export: ({ format }) =>
-      vscode.commands.executeCommand(format === 'json' ? 'clusterChat.exportChatJson' : 'clusterChat.exportChatMarkdown'),
+    exportMarkdown: command('clusterChat.exportChatMarkdown'),
+    exportJson: command('clusterChat.exportChatJson'),
     deleteConversation: ({ id }) => chat.delete(id),
     searchHistory: ({ requestId, query }) => chat.search.search(requestId, query),
     listHistory: () => post(chat.history.wantWhole()),

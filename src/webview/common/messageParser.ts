@@ -11,21 +11,6 @@ export type Immutable<T> = T extends readonly (infer Item)[]
     : T;
 
 /**
- * The parse function of a webview protocol: the message when the schema accepts it, else
- * undefined. It compiles only while the schema and the protocol's hand-written `Message` type
- * describe the same messages, so the two cannot drift apart.
- */
-export function messageParser<Message, Parsed extends Message>(
-  schema: MessageSchema<Parsed>,
-  ..._sameMessages: [Message] extends [Immutable<Parsed>] ? [] : [never]
-): (raw: unknown) => Message | undefined {
-  return (raw) => {
-    const parsed = schema.safeParse(raw);
-    return parsed.success ? parsed.data : undefined;
-  };
-}
-
-/**
  * The parse function of a webview protocol whose message type is the schema's own (declared once,
  * as the schema): the message when the schema accepts it, else undefined.
  */

@@ -34,8 +34,8 @@ describe('Chat header', () => {
     assert.deepEqual(page.host.posted, [
       { type: 'selectCluster' },
       { type: 'newChat' },
-      { type: 'export', format: 'markdown' },
-      { type: 'export', format: 'json' },
+      { type: 'exportMarkdown' },
+      { type: 'exportJson' },
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { AttachmentView } from '../../common/chatProtocol';
 import { button, element } from '../../../base/browser/dom';
+import { commandButton } from '../chatCommands';
 import { text } from '../../../webview/browser/strings';
 
 /** Longest message the host accepts. */
@@ -57,8 +58,8 @@ export function createComposerLayout(): ComposerLayout {
   const attachmentsRow = element('div', 'chat-attachments-row');
   attachmentsRow.append(
     attachments,
-    button('chat-add', { text: text('addSelection'), command: 'addSelection' }),
-    button('chat-add', { text: text('addFile'), command: 'addFile' }),
+    commandButton('chat-add', 'addSelection', { text: text('addSelection') }),
+    commandButton('chat-add', 'addFile', { text: text('addFile') }),
   );
 
   const input = element('textarea', 'chat-input');
