@@ -183,7 +183,7 @@ export function decodeHTMLStrict(text) { return NAMED[text] ?? text; }`,
   },
 };
 
-/** The two bundles; `npm start` watches the same list. */
+/** The two bundles and the webviews' stylesheet; `npm start` watches the same list. */
 function buildTargets(production) {
   /** @type {import('esbuild').BuildOptions} */
   const shared = {
@@ -219,6 +219,15 @@ function buildTargets(production) {
       // The browser decodes HTML entities itself (see the file): no entity table in the bundle.
       alias: { entities: './src/markdown/browser/browserEntities.ts' },
       plugins: [codiconSubset],
+    },
+    {
+      ...shared,
+      // Each feature's styles, taken in by @import in cascade order.
+      entryPoints: ['src/webview/browser/webview.css'],
+      outfile: path.join('dist', 'webview.css'),
+      target: 'chrome120',
+      sourcemap: !production,
+      define: undefined,
     },
   ];
 }

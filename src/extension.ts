@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { ClusterChatApi } from './api/vscode/clusterChatApi';
 import { createClusterChatApi } from './api/vscode/createClusterChatApi';
 import { registerApiKeyCommands } from './apiKey/vscode/apiKeyCommands';
 import { registerChatCommands } from './chat/vscode/registerChatCommands';
@@ -12,7 +13,7 @@ import { ClusterStore } from './clusters/vscode/clusterStore';
 import { ConversationLogFiles } from './conversations/node/conversationLogFiles';
 import { setTranslator } from './base/common/l10n';
 import { ErrorPresenter } from './requests/vscode/errorPresenter';
-import type { ClusterChatExports } from './api/vscode/extensionApi';
+import { TEST_HOOKS_COMMAND, type TestHooks } from './api/vscode/testHooks';
 import { ClusterModelProvider } from './languageModels/vscode/clusterModelProvider';
 import { registerLanguageModels } from './languageModels/vscode/registerLanguageModels';
 import { ClusterParticipant, registerClusterParticipant } from './participant/vscode/clusterParticipant';
@@ -41,7 +42,7 @@ import { registerEditInPlace } from './inlineEdit/vscode/editInPlaceCommand';
 import { InlineProposals } from './inlineEdit/vscode/inlineProposals';
 
 /** Wires the extension's parts together; each part lives in its own module. */
-export function activate(context: vscode.ExtensionContext): ClusterChatExports {
+export function activate(context: vscode.ExtensionContext): ClusterChatApi {
   const started = performance.now();
   setTranslator((message, ...args) => vscode.l10n.t(message, ...args));
   const log = vscode.window.createOutputChannel('Cluster Chat', { log: true });
@@ -138,28 +139,28 @@ export function activate(context: vscode.ExtensionContext): ClusterChatExports {
   );
   const activationMs = performance.now() - started;
   log.info(`Cluster Chat ${version} started in VS Code ${vscode.version} (activated in ${activationMs.toFixed(1)} ms).`);
-  if (context.extensionMode !== vscode.ExtensionMode.Test) {
-    return api;
+  if (context.extensionMode === vscode.ExtensionMode.Test) {
+    const hooks: TestHooks = {
+      apiKeys,
+      clients,
+      clusters,
+      statusBar,
+      replies,
+      inlineProposals,
+      chat,
+      replyNotices,
+      requests,
+      terminalWatcher,
+      logFolder: vscode.Uri.joinPath(context.logUri, '..').fsPath,
+      conversationsFolder,
+      participant: participantRegistration ? participant : undefined,
+      askClusterTool: toolRegistration ? askClusterTool : undefined,
+      languageModelsRegistered: languageModels !== undefined,
+      activationMs,
+    };
+    context.subscriptions.push(vscode.commands.registerCommand(TEST_HOOKS_COMMAND, () => hooks));
   }
-  const testing = {
-    apiKeys,
-    clients,
-    clusters,
-    statusBar,
-    replies,
-    inlineProposals,
-    chat,
-    replyNotices,
-    requests,
-    terminalWatcher,
-    logFolder: vscode.Uri.joinPath(context.logUri, '..').fsPath,
-    conversationsFolder,
-    participant: participantRegistration ? participant : undefined,
-    askClusterTool: toolRegistration ? askClusterTool : undefined,
-    languageModelsRegistered: languageModels !== undefined,
-    activationMs,
-  };
-  return { ...api, testing };
+  return api;
 }
 
 export function deactivate(): void {

@@ -6,7 +6,8 @@ import * as fs from 'node:fs';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import * as vscode from 'vscode';
-import type { ClusterChatExports } from '../../src/api/vscode/extensionApi';
+import type { ClusterChatApi } from '../../src/api/vscode/clusterChatApi';
+import { TEST_HOOKS_COMMAND, type TestHooks } from '../../src/api/vscode/testHooks';
 
 export interface HostFigures {
   readonly activeAtStart: boolean;
@@ -39,7 +40,7 @@ export async function run(): Promise<void> {
   if (!out || !baseUrl || !apiKey) {
     throw new Error('CLUSTER_CHAT_BENCH_OUT and the emulator variables must be set');
   }
-  const extension = vscode.extensions.getExtension<ClusterChatExports>('clusterchat.cluster-chat');
+  const extension = vscode.extensions.getExtension<ClusterChatApi>('clusterchat.cluster-chat');
   if (!extension) {
     throw new Error('Cluster Chat is not loaded');
   }
@@ -47,7 +48,7 @@ export async function run(): Promise<void> {
   const loadStarted = performance.now();
   const api = await extension.activate();
   const loadAndActivateMs = performance.now() - loadStarted;
-  const testing = api.testing;
+  const testing = await vscode.commands.executeCommand<TestHooks | undefined>(TEST_HOOKS_COMMAND);
   if (!testing) {
     throw new Error('the extension must run in test mode');
   }

@@ -79,7 +79,7 @@ async function serve(page: Page): Promise<void> {
   const files: Readonly<Record<string, { readonly body: string | Buffer; readonly type: string }>> = {
     '/index.html': { body: shell(), type: 'text/html' },
     '/webview.js': { body: fs.readFileSync(path.join(repoRoot, 'dist', 'webview.js')), type: 'text/javascript' },
-    '/webview.css': { body: fs.readFileSync(path.join(repoRoot, 'media', 'webview.css')), type: 'text/css' },
+    '/webview.css': { body: fs.readFileSync(path.join(repoRoot, 'dist', 'webview.css')), type: 'text/css' },
     '/vscode.css': { body: VSCODE_DEFAULTS, type: 'text/css' },
   };
   await page.route(`${ORIGIN}/**`, (route) => {

@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ClusterChatExports } from '../../src/api/vscode/extensionApi';
+import type { ClusterChatApi } from '../../src/api/vscode/clusterChatApi';
+import { TEST_HOOKS_COMMAND, type TestHooks } from '../../src/api/vscode/testHooks';
 import { MAX_CLUSTER_ID_LENGTH } from '../../src/client/common/clusterId';
 import type { ClusterEntry } from '../../src/base/vscode/settings';
 import { LINE_PREFIX } from './index';
@@ -17,13 +18,15 @@ export function emulatorFromEnvironment(): { baseUrl: string; apiKey: string; or
   return { baseUrl, apiKey, origin: new URL(baseUrl).origin };
 }
 
-/** Activates the extension under test and returns its exports, with the test-mode hooks. */
-export async function activateExtension(): Promise<Required<ClusterChatExports>> {
-  const extension = vscode.extensions.getExtension<ClusterChatExports>(EXTENSION_ID);
+/** Activates the extension under test and returns its API, with its parts as test mode hands them to its own tests. */
+export async function activateExtension(): Promise<ClusterChatApi & { readonly testing: TestHooks }> {
+  const extension = vscode.extensions.getExtension<ClusterChatApi>(EXTENSION_ID);
   assert.ok(extension, `${EXTENSION_ID} is not loaded in this VS Code ${vscode.version}`);
   const api = await extension.activate();
-  assert.ok(api.testing, 'the extension must expose its test hooks in test mode');
-  return { ...api, testing: api.testing };
+  assert.equal('testing' in api, false, 'the API other extensions get carries no internals');
+  const testing = await vscode.commands.executeCommand<TestHooks | undefined>(TEST_HOOKS_COMMAND);
+  assert.ok(testing, 'the extension must hand its tests its parts in test mode');
+  return { ...api, testing };
 }
 
 /** The emulator's per-cluster request counts, read over HTTP from inside the extension host. */

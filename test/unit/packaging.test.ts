@@ -14,11 +14,12 @@ describe('the packaged .vsix', () => {
     entries = zipEntryNames(vsix);
   });
 
-  it('holds the two bundles, the manifest, the docs and media', () => {
+  it('holds the two bundles and the stylesheet, the manifest, the docs and media', () => {
     for (const required of [
       'extension/package.json',
       'extension/dist/extension.js',
       'extension/dist/webview.js',
+      'extension/dist/webview.css',
       'extension/dist/codicons.css',
       'extension/dist/codicon.woff2',
       'extension/dist/llhttp.wasm',
@@ -33,7 +34,7 @@ describe('the packaged .vsix', () => {
 
   it('holds nothing that is not needed at run time', () => {
     const allowed =
-      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|package\.nls(\.[a-z-]+)?\.json|l10n\/bundle\.l10n(\.[a-z-]+)?\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension\.js|webview\.js|codicons\.css|codicon\.woff2|llhttp\.wasm)|media\/[^/]+))$/;
+      /^(\[Content_Types\]\.xml|extension\.vsixmanifest|extension\/(package\.json|package\.nls(\.[a-z-]+)?\.json|l10n\/bundle\.l10n(\.[a-z-]+)?\.json|readme\.md|changelog\.md|LICENSE\.txt|dist\/(extension\.js|webview\.js|webview\.css|codicons\.css|codicon\.woff2|llhttp\.wasm)|media\/[^/]+))$/;
     const unexpected = entries.filter((entry) => !allowed.test(entry));
     assert.deepEqual(unexpected, [], 'no tests, emulator, sources, source maps or node_modules');
     // VS Code reads only bundle.l10n.<language>.json; the English source of the translations stays out.

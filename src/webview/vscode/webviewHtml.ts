@@ -10,7 +10,7 @@ import { localizedWebviewStrings } from './localizedWebviewStrings';
 export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, view: 'reply' | 'chat', title: string): string {
   const nonce = randomBytes(16).toString('base64');
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css'));
+  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview.css'));
   const codicons = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'codicons.css'));
   const csp = [
     "default-src 'none'",
@@ -39,13 +39,13 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, v
 </html>`;
 }
 
-/** Webview options: scripts on, nothing loadable but the bundle and media, no command links. */
+/** Webview options: scripts on, nothing loadable but the bundles in dist/, no command links. */
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
   return {
     enableScripts: true,
     enableCommandUris: false,
     enableForms: false,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist'), vscode.Uri.joinPath(extensionUri, 'media')],
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist')],
   };
 }
 
