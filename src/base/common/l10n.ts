@@ -1,5 +1,5 @@
 /**
- * Localization for core without depending on VS Code: messages are written as
+ * Localization for common and node code, without depending on VS Code: messages are written as
  * `l10n.t('Text with {0}', value)` (the same form as vscode.l10n.t, so VS Code's l10n tooling finds
  * them), and the extension host installs vscode.l10n.t as the translator at activation.
  * Without a translator the English text is formatted as is.

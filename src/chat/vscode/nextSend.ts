@@ -8,7 +8,7 @@ import type { ConversationStore } from '../../conversations/vscode/conversationS
 
 /**
  * What the chat's next send carries: the system prompt, which messages are left out, what the context meter
- * needs to measure it in the view (the view measures with core's `contextMeter` as the draft is
+ * needs to measure it in the view (the view measures with `chat/common/contextMeter` as the draft is
  * typed), and the question before a send above the hard limit.
  */
 export class NextSend implements vscode.Disposable {

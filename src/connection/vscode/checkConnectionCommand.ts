@@ -7,7 +7,7 @@ export const CHECK_CONNECTION_COMMAND = 'clusterChat.checkConnection';
 /**
  * Cluster Chat: Check Connection. Walks the way to the configured base URL with the same settings
  * and trust the requests use, shows the report in an editor (to copy into a ticket) and in the log,
- * and returns its text. The core modules load on first use, not at activation.
+ * and returns its text. The check's modules load on first use, not at activation.
  */
 export function registerCheckConnection(log: vscode.LogOutputChannel, userAgent: string): vscode.Disposable {
   return vscode.commands.registerCommand(CHECK_CONNECTION_COMMAND, async (options?: { readonly show?: boolean }) => {

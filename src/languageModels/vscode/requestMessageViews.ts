@@ -6,7 +6,7 @@ import { type LanguageModelChatRequestMessage, optionalVscodeClass } from './lan
 /** VS Code's system role (3) is newer than the oldest API we compile against. */
 const SYSTEM_ROLE = 3;
 
-/** VS Code's request messages as plain views for the core mapping to the spec's messages. */
+/** VS Code's request messages as plain views for the common mapping to the spec's messages. */
 export function toMessageViews(messages: readonly LanguageModelChatRequestMessage[]): LanguageModelMessageView[] {
   return messages.map((message) => ({ role: roleOf(message.role), parts: message.content.map(partView) }));
 }

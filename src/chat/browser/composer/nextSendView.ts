@@ -19,7 +19,7 @@ import { showExcluded } from '../messages/messageElement';
  * ```
  *
  * The conversation's part is measured once per change of it; each keystroke adds only the typed
- * message (core's `contextMeter`, the same body builder the client sends with). It also carries
+ * message (`chat/common/contextMeter`, the same body builder the client sends with). It also carries
  * out the host's word that the system prompt changed, or that a message was excluded or included
  * (announced).
  */

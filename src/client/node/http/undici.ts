@@ -1,5 +1,5 @@
 /**
- * The one place the HTTP library is imported, so the rest of core depends on a small surface.
+ * The one place the HTTP library is imported, so the rest of the client depends on a small surface.
  * Only the dispatchers and two calls of the API are loaded: `request`, which the client uses, and
  * `connect`, which the proxy agent uses for its tunnel (not fetch, WebSocket, streams, mocks or
  * caches), which keeps the bundle small; the types are undici's own.

@@ -98,7 +98,7 @@ describe('classifyTransportFailure', () => {
   });
 });
 
-describe('core l10n', () => {
+describe('l10n outside the extension host', () => {
   it('formats {n} placeholders', () => {
     assert.equal(formatMessage('{0} of {1} {2}', 1, 'two'), '1 of two {2}');
   });

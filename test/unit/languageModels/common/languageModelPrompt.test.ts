@@ -7,7 +7,7 @@ import {
   toClusterMessages,
 } from '../../../../src/languageModels/common/languageModelPrompt';
 
-describe('language model requests (core)', () => {
+describe('language model requests', () => {
   it('turns each message’s text parts into one {role, content} message, in order', () => {
     const messages = toClusterMessages([
       { role: 'system', parts: [{ kind: 'text', text: 'Be brief.' }] },

@@ -20,7 +20,7 @@ const mathFile: Attachment = {
   code: 'export const add = (a: number, b: number) => a + b;\n',
 };
 
-describe('@cluster prompts (core)', () => {
+describe('@cluster prompts', () => {
   it('maps the slash commands to selection actions, and nothing else', () => {
     assert.equal(actionForCommand('explain'), 'explain');
     assert.equal(actionForCommand('fix'), 'fix');
