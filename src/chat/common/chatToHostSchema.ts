@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { type Immutable, schemaParser } from '../../webview/common/messageParser';
-import { MessageRefSchema } from './hostToChatSchema';
 import { RECOVERY_ACTIONS } from '../../webview/common/recoveryActions';
 import { CODE_ACTIONS, MAX_LINK_LENGTH } from '../../replies/common/replyProtocol';
 
@@ -29,7 +28,7 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   /** A code block action on an assistant message; answered by `actionDone` with the same `reply`. */
   z.object({
     type: z.literal('codeAction'),
-    reply: MessageRefSchema,
+    reply: z.object({ conversationId: id, index }),
     action: z.enum(CODE_ACTIONS),
     block: z.union([z.literal('all'), z.number().check(z.int(), z.gte(0), z.lte(100_000))]),
   }),

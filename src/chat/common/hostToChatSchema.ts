@@ -88,7 +88,7 @@ const ClusterSchema = none(ClusterObjectSchema);
 /** The context meter's thresholds, in estimated tokens (0: none). */
 const MeterSettingsSchema = z.object({ warningTokens: count(CHAT_LIMITS.tokens), limitTokens: count(CHAT_LIMITS.tokens) });
 /** Names one message of one conversation: what a code action acts on and what its answer refers to. */
-export const MessageRefSchema = z.object({ conversationId: id, index });
+const MessageRefSchema = z.object({ conversationId: id, index });
 
 const ConversationSchema = z.object({
   id,
