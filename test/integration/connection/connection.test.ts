@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { basicAuthorization, CorporateNetwork, PROXY_AUTH } from '../unit/helpers/corporateNetwork';
-import { chatRequest, RenderedResponse } from './chatObjects';
-import { activateExtension, emulatorFromEnvironment } from './testEnvironment';
+import { basicAuthorization, CorporateNetwork, PROXY_AUTH } from '../../unit/helpers/corporateNetwork';
+import { chatRequest, RenderedResponse } from '../chatObjects';
+import { activateExtension, emulatorFromEnvironment } from '../testEnvironment';
 
 const HTTP_SETTINGS = ['proxy', 'proxyAuthorization', 'proxySupport', 'noProxy'] as const;
 

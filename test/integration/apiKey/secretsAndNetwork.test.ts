@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEFAULT_BASE_URL } from '../../src/base/vscode/settings';
-import { currentServiceOrigin } from '../../src/requests/vscode/serviceOrigin';
-import { activateExtension, emulatorFromEnvironment, emulatorStats } from './testEnvironment';
+import { DEFAULT_BASE_URL } from '../../../src/base/vscode/settings';
+import { currentServiceOrigin } from '../../../src/requests/vscode/serviceOrigin';
+import { activateExtension, emulatorFromEnvironment, emulatorStats } from '../testEnvironment';
 
 describe('SecretStorage and the network, from inside the host', () => {
   const emulator = emulatorFromEnvironment();

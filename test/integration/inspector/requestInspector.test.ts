@@ -2,10 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { InspectedRequest, RequestCaller } from '../../src/inspector/common/inspectedRequest';
-import { waitFor } from '../../scripts/workbench/wait';
-import { chatRequest, RenderedResponse } from './chatObjects';
-import { activateExtension, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from './testEnvironment';
+import type { InspectedRequest, RequestCaller } from '../../../src/inspector/common/inspectedRequest';
+import { waitFor } from '../../../scripts/workbench/wait';
+import { chatRequest, RenderedResponse } from '../chatObjects';
+import { activateExtension, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from '../testEnvironment';
 
 interface Received {
   readonly requestId: string;

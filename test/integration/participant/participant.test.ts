@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { chatRequest, RenderedResponse } from './chatObjects';
-import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from './testEnvironment';
+import { chatRequest, RenderedResponse } from '../chatObjects';
+import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
 
 const PARTICIPANT = 'clusterchat.cluster';
 

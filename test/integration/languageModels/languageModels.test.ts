@@ -11,7 +11,7 @@ import {
   useEmulator,
   waitFor,
   withClustersInSettings,
-} from './testEnvironment';
+} from '../testEnvironment';
 
 const VENDOR = 'cluster-chat';
 const hasProviderApi = typeof Reflect.get(vscode.lm, 'registerLanguageModelChatProvider') === 'function';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { ClusterChatErrorKind, ClusterChatReply, ClusterInfo } from '../../src/api/vscode/clusterChatApi';
+import type { ClusterChatErrorKind, ClusterChatReply, ClusterInfo } from '../../../src/api/vscode/clusterChatApi';
 import {
   activateExtension,
   clusterStats,
@@ -9,7 +9,7 @@ import {
   stopUsingEmulator,
   useEmulator,
   waitFor,
-} from './testEnvironment';
+} from '../testEnvironment';
 
 const CONSUMER_ID = 'clusterchat-tests.api-consumer';
 

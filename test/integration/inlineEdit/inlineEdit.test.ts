@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { InlineProposal } from '../../src/inlineEdit/vscode/inlineProposal';
-import { activateExtension, stopUsingEmulator, useEmulator, waitFor } from './testEnvironment';
+import type { InlineProposal } from '../../../src/inlineEdit/vscode/inlineProposal';
+import { activateExtension, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
 
 // Lines 2 and 6 end in spaces: the emulator's demo cluster trims them and puts a comment on top,
 // so its reply makes three hunks (an insertion and two changed lines) with unchanged lines between.

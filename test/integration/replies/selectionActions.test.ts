@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { waitUntil } from '../../scripts/workbench/wait';
+import { waitUntil } from '../../../scripts/workbench/wait';
 import {
   activateExtension,
   emulatorFromEnvironment,
@@ -11,7 +11,7 @@ import {
   UNSENDABLE_CLUSTER_IDS,
   useEmulator,
   withClustersInSettings,
-} from './testEnvironment';
+} from '../testEnvironment';
 
 const SOURCE = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport const two = add(1, 1);\n';
 

@@ -11,7 +11,7 @@ import {
   useEmulator,
   waitForClusterCount,
   withClustersInSettings,
-} from './testEnvironment';
+} from '../testEnvironment';
 
 const TOOL = 'clusterChat_askCluster';
 

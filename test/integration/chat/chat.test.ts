@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { replayLog } from '../../src/conversations/common/conversationLog';
-import { waitUntil } from '../../scripts/workbench/wait';
-import type { ChatViewConnection } from '../../src/chat/vscode/chatController';
-import type { HostToChatMessage } from '../../src/chat/common/chatProtocol';
+import { replayLog } from '../../../src/conversations/common/conversationLog';
+import { waitUntil } from '../../../scripts/workbench/wait';
+import type { ChatViewConnection } from '../../../src/chat/vscode/chatController';
+import type { HostToChatMessage } from '../../../src/chat/common/chatProtocol';
 import {
   activateExtension,
   clusterStats,
@@ -15,7 +15,7 @@ import {
   UNSENDABLE_CLUSTER_IDS,
   useEmulator,
   withClustersInSettings,
-} from './testEnvironment';
+} from '../testEnvironment';
 
 describe('Chat conversations in the extension host (controller, files, emulator)', function () {
   this.timeout(60_000);

@@ -3,8 +3,8 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CommitMessageResult } from '../../src/commitMessage/vscode/commitMessageCommands';
-import { clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from './testEnvironment';
+import type { CommitMessageResult } from '../../../src/commitMessage/vscode/commitMessageCommands';
+import { clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
 
 interface TestRepository {
   readonly rootUri: vscode.Uri;

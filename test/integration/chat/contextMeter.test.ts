@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { measureRequest } from '../../src/chat/common/contextMeter';
-import { appendMessage, requestMessages } from '../../src/conversations/common/conversation';
-import { replayLog } from '../../src/conversations/common/conversationLog';
-import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from './testEnvironment';
+import { measureRequest } from '../../../src/chat/common/contextMeter';
+import { appendMessage, requestMessages } from '../../../src/conversations/common/conversation';
+import { replayLog } from '../../../src/conversations/common/conversationLog';
+import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from '../testEnvironment';
 
 const SECRET = 'SECRET-LOG-DUMP line one';
 

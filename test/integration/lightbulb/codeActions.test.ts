@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DEFAULT_SYSTEM_PROMPT } from '../../src/replies/common/selectionPrompt';
-import { activateExtension, stopUsingEmulator, useEmulator, waitFor } from './testEnvironment';
+import { DEFAULT_SYSTEM_PROMPT } from '../../../src/replies/common/selectionPrompt';
+import { activateExtension, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
 
 const SOURCE = [
   'export function total(items: number[]): number {',

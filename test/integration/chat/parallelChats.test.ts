@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { waitUntil } from '../../scripts/workbench/wait';
-import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from './testEnvironment';
+import { waitUntil } from '../../../scripts/workbench/wait';
+import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from '../testEnvironment';
 
 describe('Parallel conversations and long waits in the extension host (controller, emulator)', function () {
   this.timeout(60_000);

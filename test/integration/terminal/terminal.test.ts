@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { TerminalExplainResult } from '../../src/terminal/vscode/explainTerminalCommand';
+import type { TerminalExplainResult } from '../../../src/terminal/vscode/explainTerminalCommand';
 import {
   activateExtension,
   clusterStats,
@@ -9,7 +9,7 @@ import {
   stopUsingEmulator,
   useEmulator,
   waitFor,
-} from './testEnvironment';
+} from '../testEnvironment';
 
 async function explain(): Promise<TerminalExplainResult> {
   return (await vscode.commands.executeCommand<TerminalExplainResult>('clusterChat.explainTerminalCommand')) ?? { explained: false };
