@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { waitFor } from '../../scripts/workbench/wait';
 import { conversationPath, savedConversation } from './helpers/savedConversation';
-import { Workbench } from '../../scripts/workbench/workbench';
+import { useWorkbench } from './helpers/useWorkbench';
 
 const CONVERSATION = savedConversation('toolbar-1', 'Toolbar', [
   { role: 'user', content: 'Show me a constant.' },
@@ -10,23 +10,30 @@ const CONVERSATION = savedConversation('toolbar-1', 'Toolbar', [
 
 describe('A code block’s toolbar in the real webview', function () {
   this.timeout(180_000);
-  let workbench: Workbench | undefined;
+  const ui = useWorkbench({ screenshots: 'code-toolbar', userData: { [conversationPath('toolbar-1')]: CONVERSATION } });
 
-  afterEach(async function () {
-    await workbench?.screenshotIfFailed(this.currentTest, 'code-toolbar');
-    await workbench?.close();
-    workbench = undefined;
+  /** The reply's code block, once the chat shows it. */
+  async function codeBlock() {
+    await ui.workbench.openChat();
+    const block = ui.workbench.chatView().locator('li.chat-message[data-index="1"] .code-block');
+    await block.waitFor({ timeout: 30_000 });
+    return block;
+  }
+
+  it('decodes the entities in a reply as markdown says, and keeps code as written', async () => {
+    const block = await codeBlock();
+    // The bundle leaves the decoding to the browser, so only a real webview shows it.
+    assert.equal(
+      await ui.workbench.chatView().locator('li.chat-message[data-index="1"] .message-content p').innerText(),
+      'Here © … &ampxyz; A:',
+    );
+    assert.match(await block.locator('code').innerText(), /42; \/\/ &amp;/);
   });
 
-  it('is hidden until the pointer or the keyboard reaches the block; its … menu works with Enter, arrows and Escape; entities in the reply decode', async () => {
-    workbench = await Workbench.open({ userData: { [conversationPath('toolbar-1')]: CONVERSATION } });
-    await workbench.openChat();
+  it('is hidden until the pointer or the keyboard reaches the block; its … menu works with Enter, arrows and Escape', async () => {
+    const workbench = ui.workbench;
     const chat = workbench.chatView();
-    const block = chat.locator('li.chat-message[data-index="1"] .code-block');
-    await block.waitFor({ timeout: 30_000 });
-    // HTML entities decode as markdown says (the bundle leaves that to the browser); code stays as written.
-    assert.equal(await chat.locator('li.chat-message[data-index="1"] .message-content p').innerText(), 'Here © … &ampxyz; A:');
-    assert.match(await block.locator('code').innerText(), /42; \/\/ &amp;/);
+    const block = await codeBlock();
     const copy = block.locator('.code-actions > button[data-action="copy"]');
     const opacity = (): Promise<string> => copy.evaluate((button) => getComputedStyle(button).opacity);
     assert.equal(await opacity(), '0', 'hidden while neither pointer nor focus is on the block');

@@ -2,9 +2,8 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { waitFor } from '../../scripts/workbench/wait';
-import { Workbench } from '../../scripts/workbench/workbench';
+import { useWorkbench } from './helpers/useWorkbench';
 
 const ORIGINAL = 'export const add = (a: number, b: number) => a + b;\n';
 const CHANGED = `${ORIGINAL}export const subtract = (a: number, b: number) => a - b;\n`;
@@ -27,36 +26,21 @@ function makeRepository(folder: string): void {
 
 describe('Write Commit Message from the Source Control view', function () {
   this.timeout(180_000);
-  let emulator: RunningEmulator;
-  let workbench: Workbench;
-
-  before(async () => {
-    emulator = await startEmulator({ apiKey: 'ui-commit-key-8e1f' });
-    workbench = await Workbench.open({
-      files: { 'src/math.ts': ORIGINAL, 'notes.md': '# Notes\n' },
-      prepareFolder: makeRepository,
-      settings: {
-        'clusterChat.baseUrl': emulator.baseUrl,
-        'clusterChat.clusters': [{ id: 'demo', label: 'Demo' }],
-        'git.openRepositoryInParentFolders': 'always',
-      },
-    });
-    await workbench.runCommand('Cluster Chat: Set API Key');
-    await workbench.answerInputBox(/API Key for http:\/\/127\.0\.0\.1/, emulator.apiKey);
-    await workbench.selectCluster('Demo');
-  });
-  afterEach(async function () {
-    await workbench?.screenshotIfFailed(this.currentTest, 'commit-message');
-  });
-  after(async () => {
-    await workbench?.close();
-    await emulator?.close();
+  const ui = useWorkbench({
+    screenshots: 'commit-message',
+    emulator: { apiKey: 'ui-commit-key-8e1f' },
+    files: { 'src/math.ts': ORIGINAL, 'notes.md': '# Notes\n' },
+    prepareFolder: makeRepository,
+    clusters: [{ id: 'demo', label: 'Demo' }],
+    settings: { 'git.openRepositoryInParentFolders': 'always' },
+    apiKey: true,
+    cluster: 'Demo',
   });
 
   it('the button in the repository title fills the commit message box from the staged changes only', async () => {
     // Ctrl+Shift+G, VS Code's key for the Source Control view (its palette title differs between versions).
-    await workbench.page.keyboard.press('Control+Shift+G');
-    const scm = workbench.page.locator('.part.sidebar');
+    await ui.workbench.page.keyboard.press('Control+Shift+G');
+    const scm = ui.workbench.page.locator('.part.sidebar');
     // The repository is open once its staged change is listed.
     await scm.locator('.monaco-list-row', { hasText: 'math.ts' }).first().waitFor({ timeout: 60_000 });
     const button = scm.locator('.action-label[aria-label*="Write Commit Message"]').first();
@@ -73,8 +57,8 @@ describe('Write Commit Message from the Source Control view', function () {
     );
     assert.match(message, /src\/math\.ts: \+1 −0 lines/);
     assert.doesNotMatch(message, /notes\.md/, 'only the staged change was sent');
-    const received = emulator.stats().clusters['demo']?.received;
+    const received = ui.emulator.stats().clusters['demo']?.received;
     assert.equal(received, 1, 'one request');
-    await workbench.screenshot('commit-message');
+    await ui.workbench.screenshot('commit-message');
   });
 });

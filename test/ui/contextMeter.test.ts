@@ -1,9 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { measureRequest } from '../../src/chat/common/contextMeter';
 import { DEFAULT_SYSTEM_PROMPT } from '../../src/replies/common/selectionPrompt';
 import { waitFor, waitUntil } from '../../scripts/workbench/wait';
-import { Workbench } from '../../scripts/workbench/workbench';
+import { useWorkbench } from './helpers/useWorkbench';
 
 const LOG = Array.from({ length: 12 }, (_, i) => `[build] step ${i + 1}/12 ok: compiled module-${i + 1} in ${100 + i * 7} ms`).join('\n');
 const FIRST = `Here is the build log:\n\n${LOG}`;
@@ -12,55 +11,39 @@ const DRAFT = 'Summarise the failure in one sentence and suggest a fix.';
 
 describe('Context meter, excluded messages and Ask before sending in the real workbench', function () {
   this.timeout(240_000);
-  let emulator: RunningEmulator;
-  let workbench: Workbench;
-
-  before(async () => {
-    emulator = await startEmulator({ apiKey: 'meter-ui-key-7d1a' });
-    workbench = await Workbench.open({
-      settings: {
-        'clusterChat.baseUrl': emulator.baseUrl,
-        'clusterChat.clusters': [
-          { id: 'echo', label: 'Echo' },
-          { id: 'transcript', label: 'Careful Transcript', askBeforeSending: true },
-        ],
-        'clusterChat.contextMeter.warningTokens': 80,
-        'clusterChat.contextMeter.limitTokens': 300,
-      },
-    });
-    await workbench.runCommand('Cluster Chat: Set API Key');
-    await workbench.answerInputBox(/API Key for/, emulator.apiKey);
-    await workbench.selectCluster('Echo');
-    await workbench.openChat();
+  const ui = useWorkbench({
+    screenshots: 'context-meter',
+    emulator: { apiKey: 'meter-ui-key-7d1a' },
+    clusters: [
+      { id: 'echo', label: 'Echo' },
+      { id: 'transcript', label: 'Careful Transcript', askBeforeSending: true },
+    ],
+    settings: { 'clusterChat.contextMeter.warningTokens': 80, 'clusterChat.contextMeter.limitTokens': 300 },
+    apiKey: true,
+    cluster: 'Echo',
   });
-  afterEach(async function () {
-    await workbench?.screenshotIfFailed(this.currentTest, 'context-meter');
-  });
-  after(async () => {
-    await workbench?.close();
-    await emulator?.close();
-  });
+  before(() => ui.workbench.openChat());
 
   async function send(text: string, replyIndex: number): Promise<void> {
-    const input = workbench.chatView().locator('#chat-input');
-    await input.fill(text);
-    await workbench.page.keyboard.press('Enter');
-    await workbench.chatView().locator(`li.chat-message[data-index="${replyIndex}"][data-role="assistant"]`).waitFor({ timeout: 30_000 });
+    const chat = ui.workbench.chatView();
+    await chat.locator('#chat-input').fill(text);
+    await ui.workbench.page.keyboard.press('Enter');
+    await chat.locator(`li.chat-message[data-index="${replyIndex}"][data-role="assistant"]`).waitFor({ timeout: 30_000 });
   }
 
   async function exclude(index: number): Promise<void> {
-    const chat = workbench.chatView();
+    const chat = ui.workbench.chatView();
     await chat.locator(`li.chat-message[data-index="${index}"] button.message-exclude`).click();
     await chat.locator(`li.chat-message[data-index="${index}"].is-excluded`).waitFor();
   }
 
   async function meter(): Promise<{ level: string | null; text: string }> {
-    const element = workbench.chatView().locator('.chat-meter');
+    const element = ui.workbench.chatView().locator('.chat-meter');
     return { level: await element.getAttribute('data-level'), text: await element.innerText() };
   }
 
   it('shows the size of the next send, excludes messages from it, turns the warning colour, and asks above the limit', async () => {
-    const chat = workbench.chatView();
+    const chat = ui.workbench.chatView();
     await send(FIRST, 1);
     const newest = chat.locator('li.chat-message[data-index="1"] button.message-exclude');
     assert.equal(await newest.getAttribute('aria-disabled'), 'true', 'the newest message is always sent');
@@ -76,17 +59,17 @@ describe('Context meter, excluded messages and Ask before sending in the real wo
     assert.match(shown.text, new RegExp(`≈ ${expected.tokens} tokens \\(estimate\\) · ${expected.bytes} B · ${expected.chars} characters`));
     assert.match(shown.text, /above the warning threshold of 80 tokens/);
     assert.match(await chat.locator('li.chat-message[data-index="0"] .message-meta').innerText(), /excluded: not sent/);
-    await workbench.screenshot('context-meter');
+    await ui.workbench.screenshot('context-meter');
 
-    const received = emulator.stats().clusters['echo']?.received ?? 0;
+    const received = ui.emulator.stats().clusters['echo']?.received ?? 0;
     const long = `${DRAFT} ${'x'.repeat(1200)}`;
     await chat.locator('#chat-input').fill(long);
     await waitFor('the meter over the limit', meter, (state) => state.level === 'over');
-    await workbench.page.keyboard.press('Enter');
-    const dialog = workbench.page.locator('.monaco-dialog-box', { hasText: /above the limit of 300 tokens/ });
+    await ui.workbench.page.keyboard.press('Enter');
+    const dialog = ui.workbench.page.locator('.monaco-dialog-box', { hasText: /above the limit of 300 tokens/ });
     await dialog.waitFor();
     assert.match(await dialog.innerText(), /about \d+ tokens/);
-    await workbench.screenshot('context-meter-limit');
+    await ui.workbench.screenshot('context-meter-limit');
     await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await waitFor(
@@ -94,28 +77,28 @@ describe('Context meter, excluded messages and Ask before sending in the real wo
       () => chat.locator('#chat-input').inputValue(),
       (value) => value === long,
     );
-    assert.equal(await workbench.chatMessageCount(), 4, 'nothing was added');
-    assert.equal(emulator.stats().clusters['echo']?.received ?? 0, received, 'nothing was sent');
+    assert.equal(await ui.workbench.chatMessageCount(), 4, 'nothing was added');
+    assert.equal(ui.emulator.stats().clusters['echo']?.received ?? 0, received, 'nothing was sent');
   });
 
   it('a cluster set to Ask before sending is marked in the picker, and each send to it asks, naming it', async () => {
-    await workbench.runCommand('Cluster Chat: Select Cluster…');
-    const row = workbench.quickInputRow('Careful Transcript');
+    await ui.workbench.runCommand('Cluster Chat: Select Cluster…');
+    const row = ui.workbench.quickInputRow('Careful Transcript');
     await row.waitFor();
     assert.match(await row.innerText(), /asks before sending/);
-    await workbench.screenshot('ask-before-sending-picker');
-    await workbench.clickQuickInputRow('Careful Transcript');
-    await workbench.statusBarShowsCluster('Careful Transcript');
-    await workbench.openChat();
+    await ui.workbench.screenshot('ask-before-sending-picker');
+    await ui.workbench.clickQuickInputRow('Careful Transcript');
+    await ui.workbench.statusBarShowsCluster('Careful Transcript');
+    await ui.workbench.openChat();
 
-    const chat = workbench.chatView();
+    const chat = ui.workbench.chatView();
     await chat.locator('#chat-input').fill('Create the ticket');
-    await workbench.page.keyboard.press('Enter');
-    const dialog = workbench.page.locator('.monaco-dialog-box', { hasText: /Send this request to cluster “Careful Transcript”\?/ });
+    await ui.workbench.page.keyboard.press('Enter');
+    const dialog = ui.workbench.page.locator('.monaco-dialog-box', { hasText: /Send this request to cluster “Careful Transcript”\?/ });
     await dialog.waitFor();
-    assert.equal(emulator.stats().clusters['transcript']?.received ?? 0, 0, 'nothing is sent before the answer');
+    assert.equal(ui.emulator.stats().clusters['transcript']?.received ?? 0, 0, 'nothing is sent before the answer');
     await dialog.locator('.monaco-button', { hasText: /^Send$/ }).click();
     await chat.locator('li.chat-message[data-index="5"][data-role="assistant"]').waitFor({ timeout: 30_000 });
-    await waitUntil('the cluster received one request', () => emulator.stats().clusters['transcript']?.received === 1);
+    await waitUntil('the cluster received one request', () => ui.emulator.stats().clusters['transcript']?.received === 1);
   });
 });

@@ -1,10 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { conversationPath, savedConversation } from './helpers/savedConversation';
 import { waitUntil } from '../../scripts/workbench/wait';
-import { Workbench } from '../../scripts/workbench/workbench';
+import { useWorkbench } from './helpers/useWorkbench';
 
 const CONVERSATIONS = 'User/globalStorage/clusterchat.cluster-chat/conversations';
 const GOOD = savedConversation('kept-1', 'Kept conversation', [
@@ -14,41 +13,26 @@ const GOOD = savedConversation('kept-1', 'Kept conversation', [
 
 describe('Durability: a crashed extension host and damaged history files lose nothing', function () {
   this.timeout(300_000);
-  let emulator: RunningEmulator;
-  let workbench: Workbench;
-
-  before(async () => {
-    emulator = await startEmulator({ apiKey: 'durability-key-9e21', slowMs: 60_000 });
-    workbench = await Workbench.open({
-      settings: {
-        'clusterChat.baseUrl': emulator.baseUrl,
-        'clusterChat.clusters': [
-          { id: 'demo', label: 'Demo' },
-          { id: 'slow-good', label: 'Slow' },
-        ],
-      },
-      userData: {
-        [conversationPath('kept-1')]: GOOD,
-        // Cut off mid-write, and not JSON at all.
-        [conversationPath('truncated-1')]: GOOD.slice(0, Math.floor(GOOD.length / 2)),
-        [conversationPath('corrupt-1')]: '\u0000\u0001 not a conversation',
-      },
-    });
-    await workbench.runCommand('Cluster Chat: Set API Key');
-    await workbench.answerInputBox(/API Key for/, emulator.apiKey);
-  });
-  afterEach(async function () {
-    await workbench?.screenshotIfFailed(this.currentTest, 'durability');
-  });
-  after(async () => {
-    await workbench?.close();
-    await emulator?.close();
+  const ui = useWorkbench({
+    screenshots: 'durability',
+    emulator: { apiKey: 'durability-key-9e21', slowMs: 60_000 },
+    clusters: [
+      { id: 'demo', label: 'Demo' },
+      { id: 'slow-good', label: 'Slow' },
+    ],
+    userData: {
+      [conversationPath('kept-1')]: GOOD,
+      // Cut off mid-write, and not JSON at all.
+      [conversationPath('truncated-1')]: GOOD.slice(0, Math.floor(GOOD.length / 2)),
+      [conversationPath('corrupt-1')]: '\u0000\u0001 not a conversation',
+    },
+    apiKey: true,
   });
 
   it('sets a truncated and a corrupt history file aside with a message, and keeps the good one', async () => {
-    await workbench.openChat();
-    await workbench.notification(/a saved conversation could not be read .* set aside/);
-    const folder = path.join(workbench.runFolder ?? '', 'user-data', CONVERSATIONS);
+    await ui.workbench.openChat();
+    await ui.workbench.notification(/a saved conversation could not be read .* set aside/);
+    const folder = path.join(ui.workbench.runFolder ?? '', 'user-data', CONVERSATIONS);
     await waitUntil(
       'the damaged files to be set aside',
       () => !fs.existsSync(path.join(folder, 'truncated-1.json')) && !fs.existsSync(path.join(folder, 'corrupt-1.json')),
@@ -63,49 +47,49 @@ describe('Durability: a crashed extension host and damaged history files lose no
       names.join(', '),
     );
     assert.ok(names.includes('kept-1.jsonl'), `the good conversation moved to a log: ${names.join(', ')}`);
-    await workbench.screenshot('durability-set-aside');
+    await ui.workbench.screenshot('durability-set-aside');
   });
 
   it('kill the extension host during a request: after a reload every earlier message is there', async () => {
-    await workbench.selectCluster('Demo');
-    await workbench.runCommand('Cluster Chat: New Chat');
-    await workbench.waitForChatFocus();
-    const chat = workbench.chatView();
+    await ui.workbench.selectCluster('Demo');
+    await ui.workbench.runCommand('Cluster Chat: New Chat');
+    await ui.workbench.waitForChatFocus();
+    const chat = ui.workbench.chatView();
     const input = chat.locator('#chat-input');
     for (const [index, text] of ['Before the crash: one', 'Before the crash: two'].entries()) {
       await input.fill(text);
-      await workbench.page.keyboard.press('Enter');
+      await ui.workbench.page.keyboard.press('Enter');
       await chat.locator(`li.chat-message[data-index="${index * 2 + 1}"][data-role="assistant"]`).waitFor({ timeout: 30_000 });
     }
-    await workbench.selectCluster('Slow');
-    await workbench.openChat();
+    await ui.workbench.selectCluster('Slow');
+    await ui.workbench.openChat();
     await input.fill('In flight when the host dies');
-    await workbench.page.keyboard.press('Enter');
-    await waitUntil('the slow cluster to receive the message', () => (emulator.stats().clusters['slow-good']?.received ?? 0) === 1);
-    const killed = await workbench.killExtensionHost();
-    await waitUntil('the emulator to see the request aborted', () => (emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1, {
+    await ui.workbench.page.keyboard.press('Enter');
+    await waitUntil('the slow cluster to receive the message', () => (ui.emulator.stats().clusters['slow-good']?.received ?? 0) === 1);
+    const killed = await ui.workbench.killExtensionHost();
+    await waitUntil('the emulator to see the request aborted', () => (ui.emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1, {
       timeoutMs: 20_000,
     });
-    await workbench.screenshot('durability-host-killed');
+    await ui.workbench.screenshot('durability-host-killed');
 
-    await workbench.reload();
-    await workbench.openChat();
+    await ui.workbench.reload();
+    await ui.workbench.openChat();
     await chat.locator('li.chat-message[data-index="3"][data-role="assistant"]').waitFor({ timeout: 30_000 });
     const texts = await chat.locator('li.chat-message').allInnerTexts();
     assert.match(texts[0] ?? '', /Before the crash: one/);
     assert.match(texts[2] ?? '', /Before the crash: two/);
     assert.equal(await chat.locator('li.chat-message[data-index="1"][data-role="assistant"]').count(), 1, 'the first reply is there');
     assert.match(texts[4] ?? '', /In flight when the host dies/, 'the message sent when the host died is kept too');
-    assert.equal(emulator.stats().clusters['slow-good']?.completed ?? 0, 0, 'the interrupted request never completed');
+    assert.equal(ui.emulator.stats().clusters['slow-good']?.completed ?? 0, 0, 'the interrupted request never completed');
     const interrupted = chat.locator('.chat-error[data-index="4"]');
     await interrupted.waitFor();
     assert.match(await interrupted.innerText(), /request was interrupted/);
-    await workbench.screenshot('durability-after-reload');
-    await workbench.selectCluster('Demo');
-    await workbench.openChat();
+    await ui.workbench.screenshot('durability-after-reload');
+    await ui.workbench.selectCluster('Demo');
+    await ui.workbench.openChat();
     await interrupted.locator('button[data-error-action="retry"]').click();
     await chat.locator('li.chat-message[data-index="5"][data-role="assistant"]').waitFor({ timeout: 30_000 });
-    assert.equal(emulator.stats().clusters['slow-good']?.received, 1, 'the retry went to the cluster now active, once');
+    assert.equal(ui.emulator.stats().clusters['slow-good']?.received, 1, 'the retry went to the cluster now active, once');
     console.log(`      (extension host ${killed} killed mid-request; after reload ${texts.length} messages are back)`);
   });
 });

@@ -1,8 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { FAULT_CLUSTERS } from '../../scripts/emulator/faults/faultClusters';
-import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { waitUntil } from '../../scripts/workbench/wait';
-import { Workbench } from '../../scripts/workbench/workbench';
+import { useWorkbench } from './helpers/useWorkbench';
 
 /**
  * What each emulator cluster does to a chat turn: the message the user must see (or a reply), and
@@ -32,47 +31,34 @@ const EXPECTED: Record<(typeof FAULT_CLUSTERS)[number]['id'], { readonly shows: 
 
 describe('Every emulator fault through the chat: clear message, nothing lost, Retry works, no unsafe duplicate', function () {
   this.timeout(600_000);
-  let emulator: RunningEmulator;
-  let workbench: Workbench;
-
-  before(async () => {
-    emulator = await startEmulator({ apiKey: 'faults-ui-key-41d0', slowMs: 1000, hugeReplyBytes: 17 * 1024 * 1024 });
-    workbench = await Workbench.open({
-      settings: {
-        'clusterChat.baseUrl': emulator.baseUrl,
-        'clusterChat.requestTimeoutSeconds': 4,
-        'clusterChat.clusters': [{ id: 'demo' }, ...FAULT_CLUSTERS.map((cluster) => ({ id: cluster.id }))],
-      },
-    });
-    await workbench.runCommand('Cluster Chat: Set API Key');
-    await workbench.answerInputBox(/API Key for/, emulator.apiKey);
+  const ui = useWorkbench({
+    emulator: { apiKey: 'faults-ui-key-41d0', slowMs: 1000, hugeReplyBytes: 17 * 1024 * 1024 },
+    clusters: [{ id: 'demo' }, ...FAULT_CLUSTERS.map((cluster) => ({ id: cluster.id }))],
+    settings: { 'clusterChat.requestTimeoutSeconds': 4 },
+    apiKey: true,
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') {
-      await workbench?.screenshot('failed-faults');
+      await ui.workbench.screenshot('failed-faults');
     }
-  });
-  after(async () => {
-    await workbench?.close();
-    await emulator?.close();
   });
 
   async function selectCluster(id: string): Promise<void> {
-    await workbench.selectCluster(id);
-    await workbench.openChat();
+    await ui.workbench.selectCluster(id);
+    await ui.workbench.openChat();
   }
 
   it(`${FAULT_CLUSTERS.length} clusters, each sent one message`, async () => {
-    const chat = workbench.chatView();
+    const chat = ui.workbench.chatView();
     const input = chat.locator('#chat-input');
     const tally = { faults: 0, errorsShown: 0, replies: 0, retried: 0, posts: 0 };
     for (const { id } of FAULT_CLUSTERS) {
       const expected = EXPECTED[id];
       await selectCluster(id);
-      const before = await workbench.chatMessageCount();
-      const postsBefore = emulator.stats().clusters[id]?.received ?? 0;
+      const before = await ui.workbench.chatMessageCount();
+      const postsBefore = ui.emulator.stats().clusters[id]?.received ?? 0;
       await input.fill(`Message for ${id}`);
-      await workbench.page.keyboard.press('Enter');
+      await ui.workbench.page.keyboard.press('Enter');
       tally.faults += 1;
       if (expected.shows === 'reply') {
         await chat.locator(`li.chat-message[data-index="${before + 1}"][data-role="assistant"]`).waitFor({ timeout: 30_000 });
@@ -81,7 +67,7 @@ describe('Every emulator fault through the chat: clear message, nothing lost, Re
         const error = chat.locator(`.chat-error[data-index="${before}"]`);
         await error.waitFor({ timeout: 30_000 });
         assert.match(await error.locator('.chat-error-message').innerText(), expected.shows, id);
-        assert.equal(await workbench.chatMessageCount(), before + 1, `${id}: the user’s message stays`);
+        assert.equal(await ui.workbench.chatMessageCount(), before + 1, `${id}: the user’s message stays`);
         assert.match(await chat.locator(`li.chat-message[data-index="${before}"]`).innerText(), new RegExp(`Message for ${id}`));
         tally.errorsShown += 1;
         // A draft typed after the failure survives switching cluster and retrying.
@@ -95,17 +81,17 @@ describe('Every emulator fault through the chat: clear message, nothing lost, Re
         tally.retried += 1;
       }
       await waitUntil(`${id}: every request to it to be finished`, () =>
-        emulator
+        ui.emulator
           .stats()
           .requests.filter((request) => request.clusterId === id)
           .every((request) => request.outcome !== 'pending'),
       );
-      const posts = (emulator.stats().clusters[id]?.received ?? 0) - postsBefore;
+      const posts = (ui.emulator.stats().clusters[id]?.received ?? 0) - postsBefore;
       assert.equal(posts, expected.posts, `${id}: ${posts} POSTs for one send`);
       tally.posts += posts;
     }
-    await workbench.screenshot('faults-conversation');
-    const total = await workbench.chatMessageCount();
+    await ui.workbench.screenshot('faults-conversation');
+    const total = await ui.workbench.chatMessageCount();
     assert.equal(total, 2 * FAULT_CLUSTERS.length, 'every message and one reply for each is in the conversation');
     console.log(
       `      (${tally.faults} faults tried: ${tally.errorsShown} clear errors, ${tally.replies} replies, ${tally.retried} retried to success; ${tally.posts} POSTs to fault clusters, duplicates only after 429/503; ${total} messages kept)`,

@@ -1,5 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { heavyReplies } from '../../scripts/bench/heavyReplies';
 import {
   checkProbeSeesLongTasks,
@@ -8,7 +7,7 @@ import {
   TASK_BUDGET_MS,
   type RenderRecord,
 } from '../../scripts/bench/renderProbe';
-import { Workbench } from '../../scripts/workbench/workbench';
+import { useWorkbench } from './helpers/useWorkbench';
 
 /**
  * What fails this test is a freeze: a task of over FREEZE_MS, or a reply not whole within
@@ -44,71 +43,59 @@ function report(view: string, records: ReadonlyMap<string, RenderRecord>): void 
 
 describe('Heavy replies in the real workbench: no freeze', function () {
   this.timeout(600_000);
-  let emulator: RunningEmulator;
-  let workbench: Workbench;
-
-  before(async () => {
+  const ui = useWorkbench({
+    screenshots: 'heavy-replies',
     // The cluster answers "heavy reply: <name>" with that reply, wherever the request says it.
-    emulator = await startEmulator({
+    emulator: {
       apiKey: 'heavy-ui-key-1b7d',
       scriptedReply: (last) => REPLIES.find((reply) => last.includes(`${ASK}${reply.name}.`))?.markdown,
-    });
-    workbench = await Workbench.open({
-      files: {
-        'ask/first.txt': 'What is a cluster?\n',
-        ...Object.fromEntries(REPLIES.map((reply, index) => [`ask/${index}.txt`, `${ASK}${reply.name}.\n`])),
-      },
-      settings: { 'clusterChat.baseUrl': emulator.baseUrl, 'clusterChat.clusters': [{ id: 'demo', label: 'Demo' }] },
-    });
-    await workbench.runCommand('Cluster Chat: Set API Key');
-    await workbench.answerInputBox(/API Key for/, emulator.apiKey);
-    await workbench.selectCluster('Demo');
-  });
-  afterEach(async function () {
-    await workbench?.screenshotIfFailed(this.currentTest, 'heavy-replies');
-  });
-  after(async () => {
-    await workbench?.close();
-    await emulator?.close();
+    },
+    files: {
+      'ask/first.txt': 'What is a cluster?\n',
+      ...Object.fromEntries(REPLIES.map((reply, index) => [`ask/${index}.txt`, `${ASK}${reply.name}.\n`])),
+    },
+    clusters: [{ id: 'demo', label: 'Demo' }],
+    apiKey: true,
+    cluster: 'Demo',
   });
 
   it(`renders each heavy reply in the chat without a freeze (no task over ${FREEZE_MS} ms, whole within ${WHOLE_MS} ms) while it renders and scrolls`, async () => {
-    await workbench.openChat();
-    const chat = workbench.chatView();
+    await ui.workbench.openChat();
+    const chat = ui.workbench.chatView();
     await checkProbeSeesLongTasks(chat);
     const records = new Map<string, RenderRecord>();
     for (const reply of REPLIES) {
-      await workbench.runCommand('Cluster Chat: New Chat');
+      await ui.workbench.runCommand('Cluster Chat: New Chat');
       await chat.locator('li.chat-message').first().waitFor({ state: 'detached' });
       await startRenderProbe(chat, 'li.chat-message[data-index="1"] .message-content');
       const input = chat.locator('#chat-input');
       await input.click();
       await input.fill(`${ASK}${reply.name}.`);
-      await workbench.page.keyboard.press('Enter');
+      await ui.workbench.page.keyboard.press('Enter');
       records.set(reply.name, await finishRenderProbe(chat, '.chat-scroll', `the chat's reply "${reply.name}"`));
     }
-    await workbench.screenshot('heavy-replies-chat');
+    await ui.workbench.screenshot('heavy-replies-chat');
     report('chat', records);
     assert.deepEqual(overBudget(records), []);
   });
 
   it(`renders each heavy reply in the reply view without a freeze (no task over ${FREEZE_MS} ms, whole within ${WHOLE_MS} ms) while it renders and scrolls`, async () => {
     // A first, ordinary reply opens the view; each heavy one then replaces what it shows.
-    await workbench.openFile('ask/first.txt');
-    await workbench.selectLines('first.txt', 1, 1);
-    await workbench.runCommand('Cluster Chat: Explain');
-    const view = workbench.webview();
+    await ui.workbench.openFile('ask/first.txt');
+    await ui.workbench.selectLines('first.txt', 1, 1);
+    await ui.workbench.runCommand('Cluster Chat: Explain');
+    const view = ui.workbench.webview();
     await view.locator('#reply p').first().waitFor({ timeout: 60_000 });
     await checkProbeSeesLongTasks(view);
     const records = new Map<string, RenderRecord>();
     for (const [index, reply] of REPLIES.entries()) {
-      await workbench.openFile(`ask/${index}.txt`);
-      await workbench.selectLines(`${index}.txt`, 1, 1);
+      await ui.workbench.openFile(`ask/${index}.txt`);
+      await ui.workbench.selectLines(`${index}.txt`, 1, 1);
       await startRenderProbe(view, '#reply');
-      await workbench.runCommand('Cluster Chat: Explain');
+      await ui.workbench.runCommand('Cluster Chat: Explain');
       records.set(reply.name, await finishRenderProbe(view, 'html', `the reply view's "${reply.name}"`));
     }
-    await workbench.screenshot('heavy-replies-reply-view');
+    await ui.workbench.screenshot('heavy-replies-reply-view');
     report('reply view', records);
     assert.equal(records.size, REPLIES.length);
     assert.deepEqual(overBudget(records), []);

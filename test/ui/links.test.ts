@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Page } from 'playwright-core';
-import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { waitFor, waitUntil } from '../../scripts/workbench/wait';
 import { conversationPath, savedConversation } from './helpers/savedConversation';
 import { startTrapListener, type TrapListener } from './helpers/trapListener';
-import { uiHost, Workbench } from '../../scripts/workbench/workbench';
+import { uiHost, type Workbench } from '../../scripts/workbench/workbench';
+import { useWorkbenchPerTest } from './helpers/useWorkbench';
 
 /** Reserved names (RFC 2606) that never resolve: the browser's requests to them are answered by the test. */
 const SITE = 'links.cluster-chat.test';
@@ -60,41 +60,30 @@ const NESTED_MARKDOWN = `${Array.from({ length: 100 }, (_, level) => `${'  '.rep
 
 describe('Links and deep nesting in replies, in the real workbench', function () {
   this.timeout(300_000);
-  let emulator: RunningEmulator;
+  const ui = useWorkbenchPerTest({ screenshots: 'links', emulator: { apiKey: 'links-ui-key-93b1' } });
   let trap: TrapListener;
   let links: readonly Link[];
   let reply: string;
-  let workbench: Workbench | undefined;
   /** Every page the browser opened besides the workbench, in order. */
   let popups: Page[] = [];
   /** Path and query of every request the browser made to the external sites. */
   let served: string[] = [];
 
   before(async () => {
-    emulator = await startEmulator({ apiKey: 'links-ui-key-93b1' });
     trap = await startTrapListener();
     links = linksOf(trap.url);
     reply = `${linksMarkdown(links)}\n\n${NESTED_MARKDOWN}`;
   });
-  afterEach(async function () {
-    await workbench?.screenshotIfFailed(this.currentTest, 'links');
-    await workbench?.close();
-    workbench = undefined;
-  });
   after(async () => {
     await trap?.close();
-    await emulator?.close();
   });
 
   async function openWorkbench(): Promise<Workbench> {
-    const opened = await Workbench.open({
+    const opened = await ui.open({
       files: { 'src/app.ts': 'export const answer = 42;\n' },
-      settings: {
-        'clusterChat.baseUrl': emulator.baseUrl,
-        'clusterChat.clusters': [{ id: 'echo', label: 'Echo' }],
-        // The echo cluster replies with the request's text, which starts with this instruction.
-        'clusterChat.prompt.explain': reply,
-      },
+      clusters: [{ id: 'echo', label: 'Echo' }],
+      // The echo cluster replies with the request's text, which starts with this instruction.
+      settings: { 'clusterChat.prompt.explain': reply },
       userData: {
         [conversationPath('links-1')]: savedConversation('links-1', 'Links', [
           { role: 'user', content: 'Show me some links.' },
@@ -204,9 +193,9 @@ describe('Links and deep nesting in replies, in the real workbench', function ()
   }
 
   it('in the reply view: one question per link click, naming that URL; only Open opens it, once', async () => {
-    workbench = await openWorkbench();
+    const workbench = await openWorkbench();
     await workbench.runCommand('Cluster Chat: Set API Key');
-    await workbench.answerInputBox(/API Key for/, emulator.apiKey);
+    await workbench.answerInputBox(/API Key for/, ui.emulator.apiKey);
     await workbench.selectCluster('Echo');
     await workbench.openFile('src/app.ts');
     await workbench.selectLines('app.ts', 1, 1);
@@ -218,7 +207,7 @@ describe('Links and deep nesting in replies, in the real workbench', function ()
   });
 
   it('in the chat: one question per link click, naming that URL; only Open opens it, once', async () => {
-    workbench = await openWorkbench();
+    const workbench = await openWorkbench();
     await workbench.openChat();
     const chat = workbench.chatView();
     await chat.locator('li.chat-message[data-index="1"] a', { hasText: 'local link' }).waitFor({ timeout: 30_000 });

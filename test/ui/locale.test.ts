@@ -2,9 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { waitFor } from '../../scripts/workbench/wait';
-import { Workbench } from '../../scripts/workbench/workbench';
+import { useWorkbench } from './helpers/useWorkbench';
 
 /**
  * The profile files that make German the display language. VS Code switches its display language
@@ -30,41 +29,33 @@ function germanDisplayLanguage(folder: string): Record<string, string> {
 
 describe('Cluster Chat in German (display language "de")', function () {
   this.timeout(180_000);
-  let emulator: RunningEmulator;
-  let workbench: Workbench;
   let packFolder: string;
-
-  before(async () => {
-    emulator = await startEmulator({ apiKey: 'locale-ui-key-5e21' });
+  before(() => {
     packFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-chat-language-pack-'));
-    workbench = await Workbench.open({
-      userData: germanDisplayLanguage(packFolder),
-      settings: {
-        'clusterChat.baseUrl': emulator.baseUrl,
-        'clusterChat.clusters': [{ id: 'demo' }, { id: 'fault-403' }],
-      },
-    });
   });
-  afterEach(async function () {
-    await workbench?.screenshotIfFailed(this.currentTest, 'locale');
-  });
-  after(async () => {
-    await workbench?.close();
-    await emulator?.close();
+  const ui = useWorkbench(() => ({
+    screenshots: 'locale',
+    emulator: { apiKey: 'locale-ui-key-5e21' },
+    userData: germanDisplayLanguage(packFolder),
+    clusters: [{ id: 'demo' }, { id: 'fault-403' }],
+  }));
+  after(() => {
     if (packFolder) {
       fs.rmSync(packFolder, { recursive: true, force: true });
     }
   });
 
   it('runs with German as its display language', async () => {
-    const language = await workbench.page.evaluate(() => (globalThis as { _VSCODE_NLS_LANGUAGE?: string })._VSCODE_NLS_LANGUAGE ?? 'none');
+    const language = await ui.workbench.page.evaluate(
+      () => (globalThis as { _VSCODE_NLS_LANGUAGE?: string })._VSCODE_NLS_LANGUAGE ?? 'none',
+    );
     assert.equal(language, 'de', 'the workbench resolved German as its display language');
   });
 
   it('lists its commands in the palette with German titles', async () => {
     /** The main label of each row the palette shows (under it VS Code shows the English title, for searching). */
     const rowTitles = () =>
-      workbench.page
+      ui.workbench.page
         .locator('.quick-input-widget:visible .quick-input-list .monaco-list-row')
         .evaluateAll((rows) => rows.map((row) => (row.querySelector('.label-name')?.textContent ?? '').replace(/\s+/g, ' ').trim()));
     for (const title of [
@@ -73,10 +64,10 @@ describe('Cluster Chat in German (display language "de")', function () {
       'Cluster Chat: Erklären',
       'Cluster Chat: Neuer Chat',
     ]) {
-      await workbench.openQuickInput(`>${title}`);
+      await ui.workbench.openQuickInput(`>${title}`);
       await waitFor(`the palette to list "${title}"`, rowTitles, (titles) => titles.includes(title));
     }
-    await workbench.openQuickInput('>Cluster Chat: ');
+    await ui.workbench.openQuickInput('>Cluster Chat: ');
     const titles = await waitFor(
       'the palette to list the Cluster Chat commands',
       rowTitles,
@@ -89,31 +80,31 @@ describe('Cluster Chat in German (display language "de")', function () {
       [],
       'no title is left in English',
     );
-    await workbench.screenshot('locale-de-palette');
-    await workbench.closeQuickInput();
+    await ui.workbench.screenshot('locale-de-palette');
+    await ui.workbench.closeQuickInput();
   });
 
   it('shows a refused request in the chat in German', async () => {
-    await workbench.runCommand('Cluster Chat: API-Schlüssel festlegen');
-    await workbench.answerInputBox(/Cluster Chat: API-Schlüssel für/, emulator.apiKey);
-    await workbench.runCommand('Cluster Chat: Cluster auswählen…');
-    await workbench.pickQuickInputItem('Cluster auswählen', 'fault-403');
-    const statusItem = workbench.page.locator('.part.statusbar [aria-label^="Cluster Chat: "]').first();
+    await ui.workbench.runCommand('Cluster Chat: API-Schlüssel festlegen');
+    await ui.workbench.answerInputBox(/Cluster Chat: API-Schlüssel für/, ui.emulator.apiKey);
+    await ui.workbench.runCommand('Cluster Chat: Cluster auswählen…');
+    await ui.workbench.pickQuickInputItem('Cluster auswählen', 'fault-403');
+    const statusItem = ui.workbench.page.locator('.part.statusbar [aria-label^="Cluster Chat: "]').first();
     await waitFor(
       'the status bar to say in German that requests go to fault-403',
       async () => ((await statusItem.count()) ? await statusItem.getAttribute('aria-label') : 'no Cluster Chat item'),
       (label) => label?.startsWith('Cluster Chat: Senden an fault-403 (') ?? false,
     );
-    await workbench.openChat();
-    const chat = workbench.chatView();
+    await ui.workbench.openChat();
+    const chat = ui.workbench.chatView();
     assert.equal(await chat.locator('#chat-input').getAttribute('aria-label'), 'Nachricht');
     await chat.locator('#chat-input').fill('Hallo');
-    await workbench.page.keyboard.press('Enter');
+    await ui.workbench.page.keyboard.press('Enter');
     const error = chat.locator('.chat-error[data-index="0"]');
     await error.waitFor({ timeout: 30_000 });
     const text = await error.locator('.chat-error-message').innerText();
     assert.match(text, /^Der API-Schlüssel hat keinen Zugriff auf Cluster „fault-403“ \(HTTP 403\)\. Prüfen Sie die Berechtigungen/);
     assert.equal((await error.locator('button[data-error-action="retry"]').innerText()).trim(), 'Wiederholen');
-    await workbench.screenshot('locale-de-chat-error');
+    await ui.workbench.screenshot('locale-de-chat-error');
   });
 });

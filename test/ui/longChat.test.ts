@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { Workbench } from '../../scripts/workbench/workbench';
+import { useWorkbench } from './helpers/useWorkbench';
 
 const MESSAGES = 1000;
 
@@ -30,40 +30,33 @@ function longConversation(): string {
 
 describe('A 1,000-message conversation in the chat view', function () {
   this.timeout(240_000);
-  let workbench: Workbench;
-
-  before(async () => {
-    workbench = await Workbench.open({
-      userData: { 'User/globalStorage/clusterchat.cluster-chat/conversations/long-1.json': longConversation() },
-    });
-  });
-  after(async () => {
-    await workbench?.close();
+  const ui = useWorkbench({
+    userData: { 'User/globalStorage/clusterchat.cluster-chat/conversations/long-1.json': longConversation() },
   });
 
   it('shows the newest messages while typing keeps every keystroke, renders only what is near the viewport, and scrolls to the first', async () => {
     const started = Date.now();
-    await workbench.runCommand('Cluster Chat: Focus on Chat View');
-    const chat = workbench.chatView();
+    await ui.workbench.runCommand('Cluster Chat: Focus on Chat View');
+    const chat = ui.workbench.chatView();
     const input = chat.locator('#chat-input');
     await input.waitFor({ timeout: 60_000 });
     await input.click();
     const typed = 'typing while the conversation renders';
-    await workbench.page.keyboard.type(typed);
+    await ui.workbench.page.keyboard.type(typed);
     await chat.locator(`li.chat-message[data-index="${MESSAGES - 1}"]`).waitFor({ state: 'attached', timeout: 60_000 });
     const rendered = Date.now() - started;
     assert.equal(await input.inputValue(), typed, 'no keystroke was lost while rendering');
-    assert.equal(await workbench.chatMessageCount(), MESSAGES);
+    assert.equal(await ui.workbench.chatMessageCount(), MESSAGES);
     const inDom = await chat.locator('li.chat-message').count();
     assert.ok(inDom < MESSAGES / 5, `only the messages near the viewport are in the DOM (${inDom})`);
 
     await chat.locator('.chat-scroll').evaluate((element) => element.scrollTo({ top: 0 }));
     await chat.locator('li.chat-message[data-index="0"] .message-content').waitFor();
     await input.click();
-    await workbench.page.keyboard.type(' and after scrolling');
+    await ui.workbench.page.keyboard.type(' and after scrolling');
     assert.equal(await input.inputValue(), `${typed} and after scrolling`);
     await chat.locator('li.chat-message[data-index="1"] .code-block .hljs-keyword').first().waitFor({ timeout: 30_000 });
-    await workbench.screenshot('chat-1000-messages');
+    await ui.workbench.screenshot('chat-1000-messages');
     console.log(`      (1,000 messages: view opened and all rendered in ${rendered} ms on this machine)`);
   });
 });

@@ -1,117 +1,114 @@
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { waitUntil } from '../../scripts/workbench/wait';
 import { chooseFromActionMenu } from './helpers/actionMenu';
-import { Workbench } from '../../scripts/workbench/workbench';
+import { useWorkbench } from './helpers/useWorkbench';
 
 const MATH = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n\nexport const two = add(1, 1);\n';
 
 describe('Palette actions in the real workbench (a user’s first session)', function () {
   this.timeout(180_000);
-  let emulator: RunningEmulator;
-  let workbench: Workbench;
+  const ui = useWorkbench({
+    emulator: { apiKey: 'ui-test-key-9d41', slowMs: 8000 },
+    files: { 'src/math.ts': MATH, 'src/big.ts': Array.from({ length: 1200 }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n' },
+    settings: { 'clusterChat.requestTimeoutSeconds': 3 },
+  });
   let listener: http.Server;
   let listenerHits = 0;
   let listenerOrigin = '';
 
   before(async () => {
-    emulator = await startEmulator({ apiKey: 'ui-test-key-9d41', slowMs: 8000 });
     listener = http.createServer((_req, res) => {
       listenerHits++;
       res.end('no');
     });
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', () => resolve()));
     listenerOrigin = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-    workbench = await Workbench.open({
-      files: { 'src/math.ts': MATH, 'src/big.ts': Array.from({ length: 1200 }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n' },
-      settings: { 'clusterChat.baseUrl': emulator.baseUrl, 'clusterChat.requestTimeoutSeconds': 3 },
-    });
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') {
-      const toasts = await workbench?.page
+      const toasts = await ui.workbench.page
         .locator('.notifications-toasts')
         .innerText()
         .catch(() => '');
-      console.log(`    toasts: ${JSON.stringify(toasts)}\n    emulator requests: ${JSON.stringify(emulator?.stats().requests.slice(-5))}`);
-      await workbench?.screenshot(`failed-${(this.currentTest.title.match(/[a-z0-9]+/gi) ?? []).join('-').slice(0, 60)}`);
+      console.log(
+        `    toasts: ${JSON.stringify(toasts)}\n    emulator requests: ${JSON.stringify(ui.emulator.stats().requests.slice(-5))}`,
+      );
+      await ui.workbench.screenshot(`failed-${(this.currentTest.title.match(/[a-z0-9]+/gi) ?? []).join('-').slice(0, 60)}`);
     }
   });
   after(async () => {
-    await workbench?.close();
-    await emulator?.close();
     await new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve()));
   });
 
   async function addAndSelectCluster(id: string, label = ''): Promise<void> {
-    await workbench.runCommand('Cluster Chat: Select Cluster…');
-    await workbench.pickQuickInputItem('Select Cluster', 'Add Cluster by Id…');
-    await workbench.answerInputBox(/The cluster id/, id);
-    await workbench.answerInputBox(/A name for cluster/, label);
-    await workbench.statusBarShowsCluster(label || id);
+    await ui.workbench.runCommand('Cluster Chat: Select Cluster…');
+    await ui.workbench.pickQuickInputItem('Select Cluster', 'Add Cluster by Id…');
+    await ui.workbench.answerInputBox(/The cluster id/, id);
+    await ui.workbench.answerInputBox(/A name for cluster/, label);
+    await ui.workbench.statusBarShowsCluster(label || id);
   }
 
   async function explain(): Promise<void> {
-    await workbench.selectLines('math.ts', 1, 3);
-    await workbench.runCommand('Cluster Chat: Explain');
+    await ui.workbench.selectLines('math.ts', 1, 3);
+    await ui.workbench.runCommand('Cluster Chat: Explain');
   }
 
   it('sets the key, adds and selects a cluster, and shows an Explain reply with highlighted code', async () => {
-    await workbench.openFile('src/math.ts');
-    await workbench.runCommand('Cluster Chat: Set API Key');
-    const keyBox = await workbench.answerInputBox(/API Key for http:\/\/127\.0\.0\.1/, emulator.apiKey);
+    await ui.workbench.openFile('src/math.ts');
+    await ui.workbench.runCommand('Cluster Chat: Set API Key');
+    const keyBox = await ui.workbench.answerInputBox(/API Key for http:\/\/127\.0\.0\.1/, ui.emulator.apiKey);
     assert.equal(keyBox.type, 'password', 'the key is typed into a password box');
-    await workbench.notification(/API key saved for http:\/\/127\.0\.0\.1/);
+    await ui.workbench.notification(/API key saved for http:\/\/127\.0\.0\.1/);
     await addAndSelectCluster('demo', 'Demo');
-    await workbench.screenshot('status-bar-cluster');
+    await ui.workbench.screenshot('status-bar-cluster');
 
     await explain();
-    const reply = workbench.webview();
+    const reply = ui.workbench.webview();
     await reply.locator('.code-block[data-block-index="0"]').waitFor({ timeout: 30_000 });
     assert.ok((await reply.locator('.code-block .hljs-keyword').count()) > 0, 'the code block is highlighted');
     assert.match(await reply.locator('.reply-title').innerText(), /Explain/);
-    assert.equal(emulator.stats().clusters['demo']?.received, 1);
-    await workbench.screenshot('explain-reply');
+    assert.equal(ui.emulator.stats().clusters['demo']?.received, 1);
+    await ui.workbench.screenshot('explain-reply');
   });
 
   it('Insert at Cursor changes the document, and one undo restores it', async () => {
-    await workbench.webview().locator('button[data-action="insert"][data-block="0"]').click();
+    await ui.workbench.webview().locator('button[data-action="insert"][data-block="0"]').click();
     await waitUntil('the reply inserted into math.ts', async () =>
-      (await workbench.editorText('math.ts')).includes('Reviewed by cluster demo'),
+      (await ui.workbench.editorText('math.ts')).includes('Reviewed by cluster demo'),
     );
-    await workbench.screenshot('insert-at-cursor');
-    await workbench.undo('math.ts');
-    await waitUntil('the insertion undone', async () => !(await workbench.editorText('math.ts')).includes('Reviewed by cluster demo'));
-    assert.match(await workbench.editorText('math.ts'), /export const two = add\(1, 1\);/);
+    await ui.workbench.screenshot('insert-at-cursor');
+    await ui.workbench.undo('math.ts');
+    await waitUntil('the insertion undone', async () => !(await ui.workbench.editorText('math.ts')).includes('Reviewed by cluster demo'));
+    assert.match(await ui.workbench.editorText('math.ts'), /export const two = add\(1, 1\);/);
   });
 
   it('Replace Selection replaces the sent lines, and one undo restores them', async () => {
-    await chooseFromActionMenu(workbench.webview(), '.code-block[data-block-index="0"] .code-actions', 'replace');
+    await chooseFromActionMenu(ui.workbench.webview(), '.code-block[data-block-index="0"] .code-actions', 'replace');
     await waitUntil('the selection replaced', async () =>
-      (await workbench.editorText('math.ts')).startsWith('// Reviewed by cluster demo'),
+      (await ui.workbench.editorText('math.ts')).startsWith('// Reviewed by cluster demo'),
     );
-    const replaced = await workbench.editorText('math.ts');
+    const replaced = await ui.workbench.editorText('math.ts');
     assert.match(replaced, /export const two = add\(1, 1\);/, 'only the sent lines were replaced');
-    await workbench.screenshot('replace-selection');
-    await workbench.undo('math.ts');
-    await waitUntil('the replacement undone', async () => (await workbench.editorText('math.ts')).startsWith('export function add'));
+    await ui.workbench.screenshot('replace-selection');
+    await ui.workbench.undo('math.ts');
+    await waitUntil('the replacement undone', async () => (await ui.workbench.editorText('math.ts')).startsWith('export function add'));
   });
 
   it('Apply with Diff Preview shows a diff and offers to apply it', async () => {
-    await workbench.webview().locator('button[data-action="diff"][data-block="0"]').click();
-    await workbench.page.locator('.monaco-diff-editor').first().waitFor({ timeout: 20_000 });
-    await workbench.notification(/Apply the proposed change to src\/math\.ts\?/);
-    await workbench.screenshot('diff-preview');
-    await workbench.clearNotifications();
-    await workbench.runCommand('View: Close Editor');
+    await ui.workbench.webview().locator('button[data-action="diff"][data-block="0"]').click();
+    await ui.workbench.page.locator('.monaco-diff-editor').first().waitFor({ timeout: 20_000 });
+    await ui.workbench.notification(/Apply the proposed change to src\/math\.ts\?/);
+    await ui.workbench.screenshot('diff-preview');
+    await ui.workbench.clearNotifications();
+    await ui.workbench.runCommand('View: Close Editor');
     // The diff opens in the active group, the editor's or the reply's, whichever VS Code made active
     // last; the tests after this one start from the editor's. Its tab is clicked, as a user would:
     // closing the diff can hand the focus to the reply's webview while it is shown again, and a key
     // pressed in that moment (F1 for the palette) reaches neither the webview nor the workbench.
-    await workbench.page.locator('.tab', { hasText: 'math.ts' }).first().click();
-    await workbench.waitForEditorFocus('math.ts');
+    await ui.workbench.page.locator('.tab', { hasText: 'math.ts' }).first().click();
+    await ui.workbench.waitForEditorFocus('math.ts');
   });
 
   const failures: Array<{ name: string; cluster?: string; key?: string; message: RegExp; button?: string }> = [
@@ -128,98 +125,98 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
   ];
   for (const failure of failures) {
     it(`${failure.name}: a clear message with the right button, and nothing else breaks`, async () => {
-      await workbench.clearNotifications();
+      await ui.workbench.clearNotifications();
       if (failure.key) {
-        await workbench.runCommand('Cluster Chat: Set API Key');
-        await workbench.answerInputBox(/API Key for/, failure.key);
+        await ui.workbench.runCommand('Cluster Chat: Set API Key');
+        await ui.workbench.answerInputBox(/API Key for/, failure.key);
       }
       if (failure.cluster) {
         await addAndSelectCluster(failure.cluster);
       }
-      await workbench.openFile('src/math.ts');
+      await ui.workbench.openFile('src/math.ts');
       await explain();
-      const toast = await workbench.notification(failure.message);
+      const toast = await ui.workbench.notification(failure.message);
       if (failure.button) {
         await toast.locator('.monaco-button', { hasText: failure.button }).first().waitFor();
       }
       assert.doesNotMatch(await toast.innerText(), /ui-test-key-9d41|wrong-key/, 'no key in the message');
-      await workbench.screenshot(`error-${failure.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
-      await workbench.clearNotifications();
+      await ui.workbench.screenshot(`error-${failure.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
+      await ui.workbench.clearNotifications();
       if (failure.key) {
-        await workbench.runCommand('Cluster Chat: Set API Key');
-        await workbench.answerInputBox(/API Key for/, emulator.apiKey);
+        await ui.workbench.runCommand('Cluster Chat: Set API Key');
+        await ui.workbench.answerInputBox(/API Key for/, ui.emulator.apiKey);
       }
     });
   }
 
   it('after all those failures, the next request works', async () => {
-    await workbench.clearNotifications();
+    await ui.workbench.clearNotifications();
     await addAndSelectCluster('demo', 'Demo');
-    const before = emulator.stats().clusters['demo']?.received ?? 0;
-    await workbench.openFile('src/math.ts');
+    const before = ui.emulator.stats().clusters['demo']?.received ?? 0;
+    await ui.workbench.openFile('src/math.ts');
     await explain();
-    await waitUntil('the demo cluster to receive the request', () => (emulator.stats().clusters['demo']?.received ?? 0) === before + 1, {
+    await waitUntil('the demo cluster to receive the request', () => (ui.emulator.stats().clusters['demo']?.received ?? 0) === before + 1, {
       timeoutMs: 30_000,
     });
-    await workbench.webview().locator('.code-block[data-block-index="0"]').waitFor();
+    await ui.workbench.webview().locator('.code-block[data-block-index="0"]').waitFor();
   });
 
   it('while a request runs the status bar shows it; Cancel in the progress notification aborts it', async () => {
-    await workbench.clearNotifications();
+    await ui.workbench.clearNotifications();
     await addAndSelectCluster('slow-good');
-    await workbench.openFile('src/math.ts');
+    await ui.workbench.openFile('src/math.ts');
     await explain();
-    const progress = await workbench.notification(/Explain — waiting for slow-good/);
-    await waitUntil('the slow cluster to receive the request', () => (emulator.stats().clusters['slow-good']?.received ?? 0) === 1);
-    await workbench.statusBarShowsBusy('slow-good', true);
-    await workbench.clickNotificationButton(progress, 'Cancel');
+    const progress = await ui.workbench.notification(/Explain — waiting for slow-good/);
+    await waitUntil('the slow cluster to receive the request', () => (ui.emulator.stats().clusters['slow-good']?.received ?? 0) === 1);
+    await ui.workbench.statusBarShowsBusy('slow-good', true);
+    await ui.workbench.clickNotificationButton(progress, 'Cancel');
     // A passing note (3 s): looked for first, while it shows.
-    await workbench.page.locator('.statusbar-item', { hasText: 'request cancelled' }).first().waitFor();
-    await waitUntil('the slow request to be aborted', () => (emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1);
-    await workbench.statusBarShowsBusy('slow-good', false);
-    assert.equal(emulator.stats().clusters['slow-good']?.completed ?? 0, 0);
-    await workbench.screenshot('cancelled');
+    await ui.workbench.page.locator('.statusbar-item', { hasText: 'request cancelled' }).first().waitFor();
+    await waitUntil('the slow request to be aborted', () => (ui.emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1);
+    await ui.workbench.statusBarShowsBusy('slow-good', false);
+    assert.equal(ui.emulator.stats().clusters['slow-good']?.completed ?? 0, 0);
+    await ui.workbench.screenshot('cancelled');
   });
 
   it('with nothing selected in a large file, asks before sending the whole file', async () => {
     await addAndSelectCluster('demo', 'Demo');
-    await workbench.openFile('src/big.ts');
-    await workbench.editorFor('big.ts').locator('.view-lines').click();
-    const before = emulator.stats().clusters['demo']?.received ?? 0;
-    await workbench.runCommand('Cluster Chat: Explain');
-    const dialog = workbench.page.locator('.monaco-dialog-box', { hasText: /whole file \(1\d{3} lines\)/ });
+    await ui.workbench.openFile('src/big.ts');
+    await ui.workbench.editorFor('big.ts').locator('.view-lines').click();
+    const before = ui.emulator.stats().clusters['demo']?.received ?? 0;
+    await ui.workbench.runCommand('Cluster Chat: Explain');
+    const dialog = ui.workbench.page.locator('.monaco-dialog-box', { hasText: /whole file \(1\d{3} lines\)/ });
     await dialog.waitFor();
-    await workbench.screenshot('large-file-confirmation');
+    await ui.workbench.screenshot('large-file-confirmation');
     await dialog.locator('.monaco-button', { hasText: 'Send Whole File' }).click();
-    await waitUntil('the demo cluster to receive the request', () => (emulator.stats().clusters['demo']?.received ?? 0) === before + 1, {
+    await waitUntil('the demo cluster to receive the request', () => (ui.emulator.stats().clusters['demo']?.received ?? 0) === before + 1, {
       timeoutMs: 30_000,
     });
-    await workbench.webview().locator('.reply-title', { hasText: 'big.ts' }).waitFor();
+    await ui.workbench.webview().locator('.reply-title', { hasText: 'big.ts' }).waitFor();
   });
 
   it('renames and removes clusters with the picker’s item buttons', async () => {
-    await workbench.clearNotifications();
-    await workbench.runCommand('Cluster Chat: Select Cluster…');
-    const row = (name: string) => workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+    await ui.workbench.clearNotifications();
+    await ui.workbench.runCommand('Cluster Chat: Select Cluster…');
+    const row = (name: string) => ui.workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
     await row('fault-429').hover();
     await row('fault-429').locator('.action-label.codicon-edit').click();
-    await workbench.answerInputBox(/A name for cluster fault-429/, 'Always busy');
+    await ui.workbench.answerInputBox(/A name for cluster fault-429/, 'Always busy');
     await row('Always busy').waitFor();
     await row('Always busy').hover();
     await row('Always busy').locator('.action-label.codicon-trash').click();
     await row('Always busy').waitFor({ state: 'detached' });
-    await workbench.screenshot('cluster-picker');
-    await workbench.page.keyboard.press('Escape');
+    await ui.workbench.screenshot('cluster-picker');
+    await ui.workbench.page.keyboard.press('Escape');
   });
 
   it('a reply with <img onerror> and <script> renders as text and runs nothing', async () => {
     await addAndSelectCluster('echo');
-    await workbench.openFile('src/math.ts');
-    await workbench.selectLines('math.ts', 1, 1);
-    await workbench.runCommand('Cluster Chat: Ask About Selection…');
+    await ui.workbench.openFile('src/math.ts');
+    await ui.workbench.selectLines('math.ts', 1, 1);
+    await ui.workbench.runCommand('Cluster Chat: Ask About Selection…');
     const payload = `<img src=x onerror="document.title='pwned';fetch('${listenerOrigin}/img')"> <script>document.title='pwned';fetch('${listenerOrigin}/script')</script> ![x](${listenerOrigin}/md-image.png)`;
-    await workbench.answerInputBox(/Your question about/, payload);
-    const reply = workbench.webview();
+    await ui.workbench.answerInputBox(/Your question about/, payload);
+    const reply = ui.workbench.webview();
     await reply.locator('#reply', { hasText: '<img src=x onerror=' }).waitFor({ timeout: 30_000 });
     assert.match(await reply.locator('#reply').innerText(), /<script>document\.title='pwned'/);
     assert.equal(await reply.locator('#reply img').count(), 0);
@@ -227,6 +224,6 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
     // With no img or script element there is nothing left that could run or load later.
     assert.notEqual(await reply.locator('html').evaluate(() => globalThis.document.title), 'pwned');
     assert.equal(listenerHits, 0, 'nothing reached the loopback listener');
-    await workbench.screenshot('xss-as-text');
+    await ui.workbench.screenshot('xss-as-text');
   });
 });

@@ -1,47 +1,31 @@
 import * as assert from 'node:assert/strict';
-import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { waitFor, waitUntil } from '../../scripts/workbench/wait';
-import { Workbench } from '../../scripts/workbench/workbench';
+import { useWorkbench } from './helpers/useWorkbench';
 
 /** Long enough for the gestures between two sends and a Stop, and past the 10 s after which a notification offers the reply. */
 const SLOW_MS = 15_000;
 
 describe('Parallel conversations and long waits in the real workbench', function () {
   this.timeout(240_000);
-  let emulator: RunningEmulator;
-  let workbench: Workbench;
-
-  before(async () => {
-    emulator = await startEmulator({ apiKey: 'parallel-ui-key-7d41', slowMs: SLOW_MS });
-    workbench = await Workbench.open({
-      settings: {
-        'clusterChat.baseUrl': emulator.baseUrl,
-        'clusterChat.clusters': [
-          { id: 'demo', label: 'Demo' },
-          { id: 'slow-good', label: 'Slow' },
-        ],
-      },
-    });
-    await workbench.runCommand('Cluster Chat: Set API Key');
-    await workbench.answerInputBox(/API Key for/, emulator.apiKey);
-    await workbench.selectCluster('Demo');
-  });
-  afterEach(async function () {
-    await workbench?.screenshotIfFailed(this.currentTest, 'parallel');
-  });
-  after(async () => {
-    await workbench?.close();
-    await emulator?.close();
+  const ui = useWorkbench({
+    screenshots: 'parallel',
+    emulator: { apiKey: 'parallel-ui-key-7d41', slowMs: SLOW_MS },
+    clusters: [
+      { id: 'demo', label: 'Demo' },
+      { id: 'slow-good', label: 'Slow' },
+    ],
+    apiKey: true,
+    cluster: 'Demo',
   });
 
-  const slow = () => emulator.stats().clusters['slow-good'] ?? { received: 0, completed: 0, aborted: 0 };
+  const slow = () => ui.emulator.stats().clusters['slow-good'] ?? { received: 0, completed: 0, aborted: 0 };
 
   /** Types `text` into the message box and sends it with Enter. */
   async function typeAndSend(text: string): Promise<void> {
-    const input = workbench.chatView().locator('#chat-input');
+    const input = ui.workbench.chatView().locator('#chat-input');
     await input.click();
     await input.fill(text);
-    await workbench.page.keyboard.press('Enter');
+    await ui.workbench.page.keyboard.press('Enter');
   }
 
   /**
@@ -49,7 +33,7 @@ describe('Parallel conversations and long waits in the real workbench', function
    * text of the first one rendered, read in one go: the list re-renders while a conversation opens.
    */
   function shownConversation(): Promise<{ readonly count: number; readonly first: string }> {
-    return workbench
+    return ui.workbench
       .chatView()
       .locator('li.chat-message')
       .evaluateAll((items) => ({
@@ -60,13 +44,13 @@ describe('Parallel conversations and long waits in the real workbench', function
 
   /** Starts a new conversation from the chat's header and waits until it is the one shown. */
   async function newChat(): Promise<void> {
-    await workbench.chatView().locator('button[data-command="newChat"]').click();
+    await ui.workbench.chatView().locator('button[data-command="newChat"]').click();
     await waitUntil('the chat to show an empty conversation', async () => (await shownConversation()).count === 0);
   }
 
   /** Opens the history panel (if closed) and returns the row of the conversation titled `title`. */
   async function historyRow(title: string) {
-    const chat = workbench.chatView();
+    const chat = ui.workbench.chatView();
     const history = chat.locator('#chat-history');
     if (await history.isHidden()) {
       await chat.locator('button[data-command="toggleHistory"]').click();
@@ -87,13 +71,13 @@ describe('Parallel conversations and long waits in the real workbench', function
   }
 
   it('two conversations wait at once; one is stopped, the other replies while a third is shown, marked unread until opened', async () => {
-    const chat = workbench.chatView();
-    await workbench.openChat();
+    const chat = ui.workbench.chatView();
+    await ui.workbench.openChat();
     await typeAndSend('Third: a quick question');
     await chat.locator('li.chat-message[data-index="1"][data-role="assistant"]').waitFor({ timeout: 30_000 });
 
-    await workbench.selectCluster('Slow');
-    await workbench.openChat();
+    await ui.workbench.selectCluster('Slow');
+    await ui.workbench.openChat();
     await newChat();
     await typeAndSend('First: a slow question');
     await chat.locator('.chat-busy').waitFor({ state: 'visible' });
@@ -104,7 +88,7 @@ describe('Parallel conversations and long waits in the real workbench', function
     assert.equal(await chat.locator('button.chat-send').isEnabled(), true, 'the first conversation’s request does not block this one');
     await typeAndSend('Second: another slow question');
     await waitUntil('the slow cluster to receive the second question while the first waits', () => slow().received === 2);
-    const statusItem = workbench.page.locator('.part.statusbar [aria-label^="Cluster Chat: "]').first();
+    const statusItem = ui.workbench.page.locator('.part.statusbar [aria-label^="Cluster Chat: "]').first();
     await waitFor(
       'the status bar to count two requests under way',
       async () => ({ label: await statusItem.getAttribute('aria-label'), text: (await statusItem.innerText()).trim() }),
@@ -118,7 +102,7 @@ describe('Parallel conversations and long waits in the real workbench', function
       () => elapsed.innerText(),
       (text) => /^0:\d\d$/.test(text) && text !== firstReading,
     );
-    await workbench.screenshot('parallel-two-waiting');
+    await ui.workbench.screenshot('parallel-two-waiting');
 
     await openConversation('First: a slow question', 1);
     await chat.locator('.chat-busy').waitFor({ state: 'visible' });
@@ -137,7 +121,7 @@ describe('Parallel conversations and long waits in the real workbench', function
     assert.match(await unread.locator('button.history-open').innerText(), /Second: another slow question/);
     assert.equal(await chat.locator('#chat-history li.history-item.unread').count(), 1, 'only the conversation that got a reply');
     assert.equal((await shownConversation()).count, 2, 'the third conversation is still the one shown');
-    await workbench.screenshot('parallel-unread');
+    await ui.workbench.screenshot('parallel-unread');
 
     await openConversation('Second: another slow question', 2);
     await chat.locator('li.chat-message[data-index="1"][data-role="assistant"]').waitFor();
@@ -151,15 +135,15 @@ describe('Parallel conversations and long waits in the real workbench', function
   });
 
   it('a reply that arrives while the chat is hidden sets the view’s badge, and after a long wait a notification opens it', async () => {
-    await workbench.openChat();
+    await ui.workbench.openChat();
     await newChat();
     const before = slow().received;
     await typeAndSend('Worth the wait');
     await waitUntil('the slow cluster to receive the question', () => slow().received === before + 1);
-    await workbench.runCommand('View: Show Explorer');
-    await workbench.page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor();
+    await ui.workbench.runCommand('View: Show Explorer');
+    await ui.workbench.page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor();
 
-    const badge = workbench.page.locator('.part.activitybar li.action-item:has(a[aria-label^="Cluster Chat"]) .badge .badge-content');
+    const badge = ui.workbench.page.locator('.part.activitybar li.action-item:has(a[aria-label^="Cluster Chat"]) .badge .badge-content');
     await waitFor(
       'the Cluster Chat view’s badge to count the reply',
       async () => ((await badge.count()) > 0 ? (await badge.innerText()).trim() : 'no badge'),
@@ -168,14 +152,14 @@ describe('Parallel conversations and long waits in the real workbench', function
         timeoutMs: SLOW_MS + 15_000,
       },
     );
-    const toast = await workbench.notification(/the reply in “Worth the wait” has arrived/);
-    await workbench.screenshot('parallel-badge');
+    const toast = await ui.workbench.notification(/the reply in “Worth the wait” has arrived/);
+    await ui.workbench.screenshot('parallel-badge');
 
-    await workbench.clickNotificationButton(toast, 'Open');
+    await ui.workbench.clickNotificationButton(toast, 'Open');
     // Shown again, the view loads a new webview; the one it had while hidden may stay in the DOM, hidden.
     // Shown again, the view has a new webview, whose address (measured in 1.139) no longer names its purpose; no other
     // webview of the extension is open here, so the extension's one webview is the chat.
-    const shown = workbench.page
+    const shown = ui.workbench.page
       .frameLocator('iframe.webview.ready[src*="extensionId=clusterchat.cluster-chat"]')
       .frameLocator('iframe#active-frame');
     await shown.locator('li.chat-message[data-index="1"][data-role="assistant"]').waitFor({ timeout: 30_000 });

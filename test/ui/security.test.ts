@@ -1,12 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { xssCorpus } from './fixtures/xssCorpus';
 import { startTrapListener, type TrapListener } from './helpers/trapListener';
 import { PENDING_HIGHLIGHT_CLASS } from '../../src/markdown/browser/renderMarkdown';
 import { waitUntil } from '../../scripts/workbench/wait';
-import { Workbench } from '../../scripts/workbench/workbench';
+import { useWorkbenchPerTest } from './helpers/useWorkbench';
 
 const API_KEY = 'sk-security-test-7f3a9c1e5b';
 const APP = 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n';
@@ -30,41 +29,30 @@ function filesContaining(root: string, needle: string): string[] {
 
 describe('Security in the real workbench', function () {
   this.timeout(300_000);
-  let emulator: RunningEmulator;
+  const ui = useWorkbenchPerTest({ screenshots: 'security', emulator: { apiKey: API_KEY } });
   let trap: TrapListener;
-  let workbench: Workbench | undefined;
 
   before(async () => {
-    emulator = await startEmulator({ apiKey: API_KEY });
     trap = await startTrapListener();
-  });
-  afterEach(async function () {
-    await workbench?.screenshotIfFailed(this.currentTest, 'security');
-    await workbench?.close();
-    workbench = undefined;
   });
   after(async () => {
     await trap?.close();
-    await emulator?.close();
   });
 
   for (const mode of ['a trusted workspace', 'Restricted Mode'] as const) {
     it(`a workspace whose settings point the base URL at a loopback listener gets no request and no key (${mode})`, async () => {
       const restricted = mode === 'Restricted Mode';
       const hostile = { 'clusterChat.baseUrl': `${trap.url}/v1`, 'clusterChat.clusters': [{ id: 'demo', label: 'Workspace Demo' }] };
-      workbench = await Workbench.open({
+      const workbench = await ui.open({
         files: { '.vscode/settings.json': JSON.stringify(hostile, null, 2), 'src/app.ts': APP },
-        settings: {
-          'clusterChat.baseUrl': emulator.baseUrl,
-          'clusterChat.clusters': [{ id: 'demo', label: 'Demo' }],
-          ...(restricted ? { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'always' } : {}),
-        },
+        clusters: [{ id: 'demo', label: 'Demo' }],
+        settings: restricted ? { 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.banner': 'always' } : {},
         workspaceTrust: restricted,
       });
       if (restricted) {
         await workbench.page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ timeout: 30_000 });
       }
-      const before = emulator.stats().clusters['demo']?.received ?? 0;
+      const before = ui.emulator.stats().clusters['demo']?.received ?? 0;
       await workbench.runCommand('Cluster Chat: Set API Key');
       const box = await workbench.answerInputBox(/API Key for/, API_KEY);
       assert.equal(box.type, 'password', 'the key is typed into a password box');
@@ -80,7 +68,7 @@ describe('Security in the real workbench', function () {
       await reply.locator('#reply p, #reply .code-block').first().waitFor({ timeout: 30_000 });
       await workbench.screenshot(`security-workspace-redirect-${restricted ? 'restricted' : 'trusted'}`);
 
-      assert.equal(emulator.stats().clusters['demo']?.received, before + 1, 'the request went to the user’s own base URL');
+      assert.equal(ui.emulator.stats().clusters['demo']?.received, before + 1, 'the request went to the user’s own base URL');
       assert.deepEqual(trap.requests, [], 'the workspace’s listener got nothing');
       assert.ok(!(await reply.locator('html').innerHTML()).includes(API_KEY), 'the reply view never holds the key');
       const runFolder = workbench.runFolder;
@@ -112,8 +100,9 @@ describe('Security in the real workbench', function () {
       messages,
       draft: '',
     };
-    workbench = await Workbench.open({
+    const workbench = await ui.open({
       userData: { 'User/globalStorage/clusterchat.cluster-chat/conversations/hostile-1.json': JSON.stringify(conversation) },
+      defaultBaseUrl: true,
     });
     const dialogs: string[] = [];
     workbench.page.on('dialog', (dialog) => {

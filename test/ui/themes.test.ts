@@ -1,9 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
-import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { waitFor } from '../../scripts/workbench/wait';
 import { conversationPath, savedConversation } from './helpers/savedConversation';
-import { Workbench } from '../../scripts/workbench/workbench';
+import { useWorkbenchPerTest } from './helpers/useWorkbench';
 
 /** VS Code's built-in themes of each kind, and the class the webview's body gets for it. */
 const THEMES = [
@@ -120,36 +119,19 @@ function check(theme: string, view: string, contrasts: Contrasts): void {
 
 describe('The chat and the reply view in light, dark and high-contrast themes', function () {
   this.timeout(300_000);
-  let emulator: RunningEmulator | undefined;
-  let workbench: Workbench | undefined;
-
-  before(async () => {
-    emulator = await startEmulator({ apiKey: 'themes-ui-key-71c0' });
-  });
-  afterEach(async function () {
-    await workbench?.screenshotIfFailed(this.currentTest, 'themes');
-    await workbench?.close();
-    workbench = undefined;
-  });
-  after(async () => {
-    await emulator?.close();
-  });
+  const ui = useWorkbenchPerTest({ screenshots: 'themes', emulator: { apiKey: 'themes-ui-key-71c0' } });
 
   for (const theme of THEMES) {
     it(`${theme.id}: both views follow the theme, and text, code and every icon button stay readable (contrast ≥ 4.5:1)`, async () => {
       const name = theme.id.toLowerCase().replace(/\s+/g, '-');
-      workbench = await Workbench.open({
+      const workbench = await ui.open({
         files: { 'src/math.ts': MATH },
-        settings: {
-          'workbench.colorTheme': theme.id,
-          'clusterChat.baseUrl': emulator?.baseUrl,
-          'clusterChat.clusters': [{ id: 'demo', label: 'Demo' }],
-        },
+        settings: { 'workbench.colorTheme': theme.id },
+        clusters: [{ id: 'demo', label: 'Demo' }],
         userData: { [conversationPath('themes-1')]: CONVERSATION },
+        apiKey: true,
+        cluster: 'Demo',
       });
-      await workbench.runCommand('Cluster Chat: Set API Key');
-      await workbench.answerInputBox(/API Key for/, emulator?.apiKey ?? '');
-      await workbench.selectCluster('Demo');
 
       await workbench.openChat();
       const chat = workbench.chatView();

@@ -1,39 +1,32 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { replayLog } from '../../src/conversations/common/conversationLog';
 import { waitUntil } from '../../scripts/workbench/wait';
 import { conversationPath } from './helpers/savedConversation';
-import { Workbench } from '../../scripts/workbench/workbench';
+import type { Workbench } from '../../scripts/workbench/workbench';
+import { useWorkbench } from './helpers/useWorkbench';
 
 /** Two windows on one profile, as two browser tabs on one code-server: each has its own extension host. */
 describe('Two windows on one profile: no message is lost, and each window shows the other’s changes', function () {
   this.timeout(300_000);
-  let emulator: RunningEmulator;
-  let windowA: Workbench;
   let windowB: Workbench;
-
-  before(async () => {
-    emulator = await startEmulator({ apiKey: 'two-windows-key-41c7' });
-    windowA = await Workbench.open({
-      settings: { 'clusterChat.baseUrl': emulator.baseUrl, 'clusterChat.clusters': [{ id: 'demo', label: 'Demo' }] },
-    });
-    await windowA.runCommand('Cluster Chat: Set API Key');
-    await windowA.answerInputBox(/API Key for/, emulator.apiKey);
-    await windowA.selectCluster('Demo');
-  });
+  // Registered before the fixture's hooks, so they run first: window B shares window A's browser.
   afterEach(async function () {
-    await windowA?.screenshotIfFailed(this.currentTest, 'two-windows-a');
     await windowB?.screenshotIfFailed(this.currentTest, 'two-windows-b');
   });
   after(async () => {
     await windowB?.close();
-    await windowA?.close();
-    await emulator?.close();
+  });
+  const ui = useWorkbench({
+    screenshots: 'two-windows-a',
+    emulator: { apiKey: 'two-windows-key-41c7' },
+    clusters: [{ id: 'demo', label: 'Demo' }],
+    apiKey: true,
+    cluster: 'Demo',
   });
 
-  const conversationsFolder = () => path.join(windowA.runFolder ?? '', 'user-data', path.dirname(conversationPath('any')));
+  const conversationsFolder = () => path.join(ui.workbench.runFolder ?? '', 'user-data', path.dirname(conversationPath('any')));
 
   /** Types a message in a window's chat and waits for the cluster's reply at `replyIndex`. */
   async function send(window: Workbench, text: string, replyIndex: number): Promise<void> {
@@ -51,6 +44,7 @@ describe('Two windows on one profile: no message is lost, and each window shows 
   }
 
   it('interleaved sends in one conversation from both windows: every message is on disk and in both views', async () => {
+    const windowA = ui.workbench;
     await windowA.runCommand('Cluster Chat: New Chat');
     await windowA.waitForChatFocus(); // the chat takes focus after the command; a palette opened before would close
     await send(windowA, 'From A, first', 1);
@@ -82,12 +76,13 @@ describe('Two windows on one profile: no message is lost, and each window shows 
       onDisk.messages.filter((message) => message.role === 'user').map((message) => message.content),
       expected,
     );
-    assert.equal(emulator.stats().clusters['demo']?.received, 3, 'each turn was sent once');
+    assert.equal(ui.emulator.stats().clusters['demo']?.received, 3, 'each turn was sent once');
     await windowA.screenshot('two-windows-a');
     await windowB.screenshot('two-windows-b');
   });
 
   it('a conversation started in one window appears in the other window’s history within a second', async () => {
+    const windowA = ui.workbench;
     await windowB.openChat();
     const history = windowB.chatView().locator('#chat-history');
     await windowB.chatView().locator('button[data-command="toggleHistory"]').click();
@@ -105,16 +100,19 @@ describe('Two windows on one profile: no message is lost, and each window shows 
     console.log(`      (window B listed it ${Date.now() - logged} ms after window A showed the reply)`);
   });
 
-  it('a rename and a deletion in one window show in the other within a second; a search finds a message’s words', async () => {
+  /** Opens a window's chat and its history panel (if closed), and returns the panel. */
+  async function historyOf(window: Workbench) {
+    await window.openChat();
+    const history = window.chatView().locator('#chat-history');
+    if (await history.isHidden()) {
+      await window.chatView().locator('button[data-command="toggleHistory"]').click();
+    }
+    return history;
+  }
+
+  it('a rename and a deletion in one window show in the other within a second', async () => {
+    const windowA = ui.workbench;
     const title = 'A brand-new conversation from A';
-    const historyOf = async (window: Workbench) => {
-      await window.openChat();
-      const history = window.chatView().locator('#chat-history');
-      if (await history.isHidden()) {
-        await window.chatView().locator('button[data-command="toggleHistory"]').click();
-      }
-      return history;
-    };
     const historyA = await historyOf(windowA);
     const historyB = await historyOf(windowB);
 
@@ -126,6 +124,17 @@ describe('Two windows on one profile: no message is lost, and each window shows 
       { timeoutMs: 1_000 },
     );
 
+    await historyA.locator('li.history-item', { hasText: 'Renamed in window A' }).locator('button.history-delete').click();
+    await windowA.page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Delete' }).click();
+    await waitUntil(
+      'window B’s history to drop the deleted conversation',
+      async () => (await historyB.locator('li.history-item', { hasText: 'Renamed in window A' }).count()) === 0,
+      { timeoutMs: 1_000 },
+    );
+  });
+
+  it('a search in the history finds a message’s words', async () => {
+    const historyB = await historyOf(windowB);
     const search = historyB.locator('input.history-search');
     await search.fill('third');
     const result = historyB.locator('ul.history-results li.search-result');
@@ -138,13 +147,5 @@ describe('Two windows on one profile: no message is lost, and each window shows 
       'the conversation whose message holds the word, with the words around it',
     );
     await search.fill('');
-
-    await historyA.locator('li.history-item', { hasText: 'Renamed in window A' }).locator('button.history-delete').click();
-    await windowA.page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Delete' }).click();
-    await waitUntil(
-      'window B’s history to drop the deleted conversation',
-      async () => (await historyB.locator('li.history-item', { hasText: 'Renamed in window A' }).count()) === 0,
-      { timeoutMs: 1_000 },
-    );
   });
 });

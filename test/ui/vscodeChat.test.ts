@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { transcriptOf } from '../../scripts/emulator/faults/faultBehaviours';
 import { buildParticipantMessages, composeParticipantMessage } from '../../src/participant/common/participantPrompt';
 import { DEFAULT_INSTRUCTIONS, DEFAULT_SYSTEM_PROMPT } from '../../src/replies/common/selectionPrompt';
 import { waitFor } from '../../scripts/workbench/wait';
 import { VsCodeChat } from './helpers/vscodeChat';
-import { uiHost, Workbench } from '../../scripts/workbench/workbench';
+import { uiHost } from '../../scripts/workbench/workbench';
+import { useWorkbench } from './helpers/useWorkbench';
 
 const MATH = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n';
 const host = uiHost();
@@ -37,37 +37,27 @@ function words(text: string): string {
 
 describe(`VS Code’s own Chat view with clusters as models (VS Code ${host.vscode})`, function () {
   this.timeout(180_000);
-  let emulator: RunningEmulator;
-  let workbench: Workbench;
   let chat: VsCodeChat;
-
+  const ui = useWorkbench({
+    screenshots: 'vscode-chat',
+    emulator: { apiKey: 'ui-test-key-5c27' },
+    files: { 'src/math.ts': MATH },
+    settings: USER_SETTINGS,
+    apiKey: true,
+  });
   before(async () => {
-    emulator = await startEmulator({ apiKey: 'ui-test-key-5c27' });
-    workbench = await Workbench.open({
-      files: { 'src/math.ts': MATH },
-      settings: { ...USER_SETTINGS, 'clusterChat.baseUrl': emulator.baseUrl },
-    });
-    chat = new VsCodeChat(workbench);
-    await workbench.runCommand('Cluster Chat: Set API Key');
-    await workbench.answerInputBox(/API Key for http:\/\/127\.0\.0\.1/, emulator.apiKey);
-    await workbench.notification(/API key saved for http:\/\/127\.0\.0\.1/);
-    await workbench.clearNotifications();
-  });
-  afterEach(async function () {
-    await workbench?.screenshotIfFailed(this.currentTest, 'vscode-chat');
-  });
-  after(async () => {
-    await workbench?.close();
-    await emulator?.close();
+    chat = new VsCodeChat(ui.workbench);
+    await ui.workbench.notification(/API key saved for http:\/\/127\.0\.0\.1/);
+    await ui.workbench.clearNotifications();
   });
 
   it('“Ask @cluster in VS Code’s Chat” says when this VS Code cannot use clusters in its Chat view', async function () {
     if (HAS_CHAT_VIEW) {
       this.skip();
     }
-    await workbench.runCommand("Cluster Chat: Ask @cluster in VS Code's Chat");
-    await workbench.notification(/VS Code 1\.100\.3 cannot offer a cluster as a model in its Chat view/);
-    assert.equal(emulator.stats().total, 0);
+    await ui.workbench.runCommand("Cluster Chat: Ask @cluster in VS Code's Chat");
+    await ui.workbench.notification(/VS Code 1\.100\.3 cannot offer a cluster as a model in its Chat view/);
+    assert.equal(ui.emulator.stats().total, 0);
   });
 
   describe('the Chat view (VS Code 1.104 and later)', () => {
@@ -82,15 +72,15 @@ describe(`VS Code’s own Chat view with clusters as models (VS Code ${host.vsco
       await chat.open('Ask');
       const rows = await chat.openModelPicker('Trans');
       assert.deepEqual(rows, ['Transcript, Cluster Chat']);
-      await workbench.screenshot('vscode-chat-model-picker');
+      await ui.workbench.screenshot('vscode-chat-model-picker');
       await chat.pickModel('Transcript');
 
       const reply = await chat.send('@cluster Hello there', (text) => text.includes('Hello there'));
       const expected = transcriptOf(buildParticipantMessages(DEFAULT_SYSTEM_PROMPT, [], 'Hello there'));
       assert.equal(words(reply), words(expected), 'the cluster received exactly the system prompt and the prompt');
-      assert.deepEqual(emulator.stats().clusters['transcript'], { received: 1, completed: 1, aborted: 0 });
-      assert.equal(emulator.stats().total, 1, 'one POST, to the picked cluster');
-      await workbench.screenshot('vscode-chat-plain-reply');
+      assert.deepEqual(ui.emulator.stats().clusters['transcript'], { received: 1, completed: 1, aborted: 0 });
+      assert.equal(ui.emulator.stats().total, 1, 'one POST, to the picked cluster');
+      await ui.workbench.screenshot('vscode-chat-plain-reply');
       await chat.screenshot('vscode-chat-view');
     });
 
@@ -105,30 +95,30 @@ describe(`VS Code’s own Chat view with clusters as models (VS Code ${host.vsco
       });
       const expected = transcriptOf(buildParticipantMessages(DEFAULT_SYSTEM_PROMPT, [{ sent: 'Hello there', reply: first }], explain));
       assert.equal(words(reply), words(expected));
-      assert.deepEqual(emulator.stats().clusters['transcript'], { received: 2, completed: 2, aborted: 0 });
-      await workbench.screenshot('vscode-chat-explain-reply');
+      assert.deepEqual(ui.emulator.stats().clusters['transcript'], { received: 2, completed: 2, aborted: 0 });
+      await ui.workbench.screenshot('vscode-chat-explain-reply');
     });
 
     it('“Ask @cluster in VS Code’s Chat” picks the active cluster as the model and types @cluster', async () => {
-      await workbench.selectCluster('Demo');
-      await workbench.runCommand("Cluster Chat: Ask @cluster in VS Code's Chat");
+      await ui.workbench.selectCluster('Demo');
+      await ui.workbench.runCommand("Cluster Chat: Ask @cluster in VS Code's Chat");
       await waitForModel('Demo');
       assert.equal(await chat.modeLabel(), 'Ask');
       assert.equal(await chat.inputText(), '@cluster', 'the partial query waits for the question');
-      await workbench.screenshot('vscode-chat-opened-by-command');
+      await ui.workbench.screenshot('vscode-chat-opened-by-command');
     });
 
     it('a prompt without @cluster goes to VS Code’s own assistant, which asks to sign in; no cluster is asked', async () => {
-      const before = emulator.stats().total;
+      const before = ui.emulator.stats().total;
       await chat.submit('Hello without a participant');
-      const dialog = workbench.page.locator('.monaco-dialog-box');
+      const dialog = ui.workbench.page.locator('.monaco-dialog-box');
       await waitFor(
         'VS Code to ask for a sign-in',
         async () => ((await dialog.count()) > 0 ? dialog.first().innerText() : 'no dialog'),
         (text) => /Sign in/.test(text),
       );
-      assert.equal(emulator.stats().total, before, 'nothing reached the emulator');
-      await workbench.screenshot('vscode-chat-prompt-without-participant');
+      assert.equal(ui.emulator.stats().total, before, 'nothing reached the emulator');
+      await ui.workbench.screenshot('vscode-chat-prompt-without-participant');
     });
   });
 

@@ -1,34 +1,22 @@
 import * as assert from 'node:assert/strict';
-import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
 import { waitFor } from '../../scripts/workbench/wait';
-import { Workbench } from '../../scripts/workbench/workbench';
+import { useWorkbench } from './helpers/useWorkbench';
 
 const WALKTHROUGH = 'Get Started with Cluster Chat';
 const STEPS = ['setApiKey', 'selectCluster', 'explainSelection', 'openChat'];
 
 describe('The Get Started walkthrough', function () {
   this.timeout(240_000);
-  let emulator: RunningEmulator;
-  let workbench: Workbench;
-
-  before(async () => {
-    emulator = await startEmulator({ apiKey: 'walkthrough-ui-key-3e8a' });
-    workbench = await Workbench.open({
-      files: { 'src/math.ts': 'export const two = 1 + 1;\n' },
-      settings: { 'clusterChat.baseUrl': emulator.baseUrl, 'clusterChat.clusters': [{ id: 'demo', label: 'Demo' }] },
-    });
-  });
-  afterEach(async function () {
-    await workbench?.screenshotIfFailed(this.currentTest, 'walkthrough');
-  });
-  after(async () => {
-    await workbench?.close();
-    await emulator?.close();
+  const ui = useWorkbench({
+    screenshots: 'walkthrough',
+    emulator: { apiKey: 'walkthrough-ui-key-3e8a' },
+    files: { 'src/math.ts': 'export const two = 1 + 1;\n' },
+    clusters: [{ id: 'demo', label: 'Demo' }],
   });
 
   /** Which steps the walkthrough page shows, and which of them it shows as done. */
   function steps(): Promise<Array<{ id: string; done: boolean }>> {
-    return workbench.page.locator('.gettingStartedContainer button.getting-started-step').evaluateAll((buttons) =>
+    return ui.workbench.page.locator('.gettingStartedContainer button.getting-started-step').evaluateAll((buttons) =>
       buttons.map((button) => ({
         id: (button.getAttribute('data-step-id') ?? '').split('#').pop() ?? '',
         done: button.getAttribute('aria-checked') === 'true',
@@ -37,15 +25,15 @@ describe('The Get Started walkthrough', function () {
   }
 
   async function openWalkthrough(): Promise<void> {
-    await workbench.runCommand('Welcome: Open Walkthrough...');
-    await workbench.clickQuickInputRow(WALKTHROUGH);
-    await workbench.page.locator('.gettingStartedContainer .getting-started-step').first().waitFor({ timeout: 30_000 });
+    await ui.workbench.runCommand('Welcome: Open Walkthrough...');
+    await ui.workbench.clickQuickInputRow(WALKTHROUGH);
+    await ui.workbench.page.locator('.gettingStartedContainer .getting-started-step').first().waitFor({ timeout: 30_000 });
     // Once shown, the walkthrough moves the focus to its selected step, which closes a quick input
     // opened before that: the next gesture waits for the focus to arrive.
     await waitFor(
       'the walkthrough to focus its selected step',
       () =>
-        workbench.page.evaluate(() => ({
+        ui.workbench.page.evaluate(() => ({
           inWalkthrough: Boolean(document.activeElement?.closest('.gettingStartedContainer')),
           focused: `${document.activeElement?.tagName ?? ''}.${document.activeElement?.className ?? ''}`,
         })),
@@ -65,30 +53,33 @@ describe('The Get Started walkthrough', function () {
   it('lists its four steps, none done on a fresh profile', async () => {
     await openWalkthrough();
     await waitForSteps('the four steps, none done', []);
-    assert.match(await workbench.page.locator('.gettingStartedContainer').innerText(), /Set API Key/);
+    assert.match(await ui.workbench.page.locator('.gettingStartedContainer').innerText(), /Set API Key/);
     // The step's picture shows beside the steps only in a wide enough editor.
-    await workbench.runCommand('View: Close Primary Side Bar');
-    await workbench.page.locator('.gettingStartedContainer .getting-started-media').first().waitFor({ state: 'visible', timeout: 20_000 });
-    await workbench.screenshot('walkthrough');
+    await ui.workbench.runCommand('View: Close Primary Side Bar');
+    await ui.workbench.page
+      .locator('.gettingStartedContainer .getting-started-media')
+      .first()
+      .waitFor({ state: 'visible', timeout: 20_000 });
+    await ui.workbench.screenshot('walkthrough');
   });
 
   it('completes “Set your API key” when a key is stored, and “Pick a cluster” when one is chosen, nothing else', async () => {
-    await workbench.runCommand('Cluster Chat: Set API Key');
-    await workbench.answerInputBox(/API Key for/, emulator.apiKey);
+    await ui.workbench.runCommand('Cluster Chat: Set API Key');
+    await ui.workbench.answerInputBox(/API Key for/, ui.emulator.apiKey);
     await waitForSteps('the key step done after the key is stored', ['setApiKey']);
-    await workbench.selectCluster('Demo');
+    await ui.workbench.selectCluster('Demo');
     await waitForSteps('the cluster step done after a cluster is chosen', ['setApiKey', 'selectCluster']);
-    await workbench.screenshot('walkthrough-key-and-cluster-done');
+    await ui.workbench.screenshot('walkthrough-key-and-cluster-done');
   });
 
   it('completes “Open the chat” when the chat shows, and “Explain a selection” when a reply arrives', async () => {
-    await workbench.openChat();
-    await workbench.openFile('src/math.ts');
-    await workbench.selectLines('math.ts', 1, 1);
-    await workbench.runCommand('Cluster Chat: Explain');
-    await workbench.webview().locator('.reply-title').waitFor({ timeout: 30_000 });
+    await ui.workbench.openChat();
+    await ui.workbench.openFile('src/math.ts');
+    await ui.workbench.selectLines('math.ts', 1, 1);
+    await ui.workbench.runCommand('Cluster Chat: Explain');
+    await ui.workbench.webview().locator('.reply-title').waitFor({ timeout: 30_000 });
     await openWalkthrough();
     await waitForSteps('every step done after the chat opened and a reply arrived', STEPS);
-    await workbench.screenshot('walkthrough-all-done');
+    await ui.workbench.screenshot('walkthrough-all-done');
   });
 });
