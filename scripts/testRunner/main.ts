@@ -74,7 +74,7 @@ async function main(): Promise<void> {
 
   const results: SuiteResult[] = [];
   if (SUITES.includes('unit')) {
-    results.push(await suite('Unit tests (core, emulator, packaging)', ['out/test/unit/**/*.test.js']));
+    results.push(await suite('Unit tests (Node: src, emulator, bench, packaging)', ['out/test/unit/**/*.test.js']));
   }
   if (SUITES.includes('dom')) {
     results.push(await suite('Webview DOM tests (happy-dom)', ['out/dom/test/dom/**/*.test.js']));

@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { heavyReplies } from '../../scripts/bench/heavyReplies';
+import { heavyReplies } from '../../../scripts/bench/heavyReplies';
 import {
   checkProbeSeesLongTasks,
   finishRenderProbe,
   startRenderProbe,
   TASK_BUDGET_MS,
   type RenderRecord,
-} from '../../scripts/bench/renderProbe';
-import { useWorkbench } from './helpers/useWorkbench';
+} from '../../../scripts/bench/renderProbe';
+import { useWorkbench } from '../helpers/useWorkbench';
 
 /**
  * What fails this test is a freeze: a task of over FREEZE_MS, or a reply not whole within

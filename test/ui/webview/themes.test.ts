@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
-import { waitFor } from '../../scripts/workbench/wait';
-import { conversationPath, savedConversation } from './helpers/savedConversation';
-import { useWorkbenchPerTest } from './helpers/useWorkbench';
+import { waitFor } from '../../../scripts/workbench/wait';
+import { conversationPath, savedConversation } from '../helpers/savedConversation';
+import { useWorkbenchPerTest } from '../helpers/useWorkbench';
 
 /** VS Code's built-in themes of each kind, and the class the webview's body gets for it. */
 const THEMES = [

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { xssCorpus } from './fixtures/xssCorpus';
-import { startTrapListener, type TrapListener } from './helpers/trapListener';
-import { PENDING_HIGHLIGHT_CLASS } from '../../src/markdown/browser/renderMarkdown';
-import { waitUntil } from '../../scripts/workbench/wait';
-import { useWorkbenchPerTest } from './helpers/useWorkbench';
+import { xssCorpus } from '../fixtures/xssCorpus';
+import { startTrapListener, type TrapListener } from '../helpers/trapListener';
+import { PENDING_HIGHLIGHT_CLASS } from '../../../src/markdown/browser/renderMarkdown';
+import { waitUntil } from '../../../scripts/workbench/wait';
+import { useWorkbenchPerTest } from '../helpers/useWorkbench';
 
 const API_KEY = 'sk-security-test-7f3a9c1e5b';
 const APP = 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n';

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { conversationPath, savedConversation } from './helpers/savedConversation';
-import { waitUntil } from '../../scripts/workbench/wait';
-import { useWorkbench } from './helpers/useWorkbench';
+import { conversationPath, savedConversation } from '../helpers/savedConversation';
+import { waitUntil } from '../../../scripts/workbench/wait';
+import { useWorkbench } from '../helpers/useWorkbench';
 
 const CONVERSATIONS = 'User/globalStorage/clusterchat.cluster-chat/conversations';
 const GOOD = savedConversation('kept-1', 'Kept conversation', [

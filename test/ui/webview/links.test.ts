@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import type { FrameLocator, Page } from 'playwright-core';
-import { waitFor, waitUntil } from '../../scripts/workbench/wait';
-import { conversationPath, savedConversation } from './helpers/savedConversation';
-import { startTrapListener, type TrapListener } from './helpers/trapListener';
-import { uiHost, type Workbench } from '../../scripts/workbench/workbench';
-import { useWorkbenchPerTest } from './helpers/useWorkbench';
+import { waitFor, waitUntil } from '../../../scripts/workbench/wait';
+import { conversationPath, savedConversation } from '../helpers/savedConversation';
+import { startTrapListener, type TrapListener } from '../helpers/trapListener';
+import { uiHost, type Workbench } from '../../../scripts/workbench/workbench';
+import { useWorkbenchPerTest } from '../helpers/useWorkbench';
 
 /** Reserved names (RFC 2606) that never resolve: the browser's requests to them are answered by the test. */
 const SITE = 'links.cluster-chat.test';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { waitFor } from '../../scripts/workbench/wait';
-import { useWorkbench } from './helpers/useWorkbench';
+import { waitFor } from '../../../scripts/workbench/wait';
+import { useWorkbench } from '../helpers/useWorkbench';
 
 const KEY = 'ui-inspector-key-7d2e';
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { startEmulator, type RunningEmulator } from '../../scripts/emulator/server';
-import { waitFor } from '../../scripts/workbench/wait';
-import { CorporateNetwork } from '../unit/helpers/corporateNetwork';
-import { useWorkbench } from './helpers/useWorkbench';
+import { startEmulator, type RunningEmulator } from '../../../scripts/emulator/server';
+import { waitFor } from '../../../scripts/workbench/wait';
+import { CorporateNetwork } from '../../unit/helpers/corporateNetwork';
+import { useWorkbench } from '../helpers/useWorkbench';
 
 const KEY = 'ui-check-connection-key-4c19';
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { measureRequest } from '../../src/chat/common/contextMeter';
-import { DEFAULT_SYSTEM_PROMPT } from '../../src/replies/common/selectionPrompt';
-import { waitFor, waitUntil } from '../../scripts/workbench/wait';
-import { useWorkbench } from './helpers/useWorkbench';
+import { measureRequest } from '../../../src/chat/common/contextMeter';
+import { DEFAULT_SYSTEM_PROMPT } from '../../../src/replies/common/selectionPrompt';
+import { waitFor, waitUntil } from '../../../scripts/workbench/wait';
+import { useWorkbench } from '../helpers/useWorkbench';
 
 const LOG = Array.from({ length: 12 }, (_, i) => `[build] step ${i + 1}/12 ok: compiled module-${i + 1} in ${100 + i * 7} ms`).join('\n');
 const FIRST = `Here is the build log:\n\n${LOG}`;

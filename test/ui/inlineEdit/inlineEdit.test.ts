@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { waitUntil } from '../../scripts/workbench/wait';
-import { useWorkbench } from './helpers/useWorkbench';
+import { waitUntil } from '../../../scripts/workbench/wait';
+import { useWorkbench } from '../helpers/useWorkbench';
 
 // A type error on line 5 for TypeScript's own diagnostics; line 4 ends in spaces, which the
 // emulator's demo cluster trims (and it adds a comment on top), so the fix has two hunks.

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { waitFor } from '../../scripts/workbench/wait';
-import { conversationPath, savedConversation } from './helpers/savedConversation';
-import { useWorkbench } from './helpers/useWorkbench';
+import { waitFor } from '../../../scripts/workbench/wait';
+import { conversationPath, savedConversation } from '../helpers/savedConversation';
+import { useWorkbench } from '../helpers/useWorkbench';
 
 const CONVERSATION = savedConversation('toolbar-1', 'Toolbar', [
   { role: 'user', content: 'Show me a constant.' },

@@ -3,10 +3,10 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { waitFor, waitUntil } from '../../scripts/workbench/wait';
-import { conversationPath } from './helpers/savedConversation';
-import { chooseFromActionMenu } from './helpers/actionMenu';
-import { useWorkbench } from './helpers/useWorkbench';
+import { waitFor, waitUntil } from '../../../scripts/workbench/wait';
+import { conversationPath } from '../helpers/savedConversation';
+import { chooseFromActionMenu } from '../helpers/actionMenu';
+import { useWorkbench } from '../helpers/useWorkbench';
 
 const MATH = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n';
 

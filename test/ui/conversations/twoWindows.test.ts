@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { replayLog } from '../../src/conversations/common/conversationLog';
-import { waitUntil } from '../../scripts/workbench/wait';
-import { conversationPath } from './helpers/savedConversation';
-import type { Workbench } from '../../scripts/workbench/workbench';
-import { useWorkbench } from './helpers/useWorkbench';
+import { replayLog } from '../../../src/conversations/common/conversationLog';
+import { waitUntil } from '../../../scripts/workbench/wait';
+import { conversationPath } from '../helpers/savedConversation';
+import type { Workbench } from '../../../scripts/workbench/workbench';
+import { useWorkbench } from '../helpers/useWorkbench';
 
 /** Two windows on one profile, as two browser tabs on one code-server: each has its own extension host. */
 describe('Two windows on one profile: no message is lost, and each window shows the other’s changes', function () {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { waitFor } from '../../scripts/workbench/wait';
-import { useWorkbench } from './helpers/useWorkbench';
+import { waitFor } from '../../../scripts/workbench/wait';
+import { useWorkbench } from '../helpers/useWorkbench';
 
 const WALKTHROUGH = 'Get Started with Cluster Chat';
 const STEPS = ['setApiKey', 'selectCluster', 'explainSelection', 'openChat'];

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { waitFor } from '../../scripts/workbench/wait';
-import { useWorkbench } from './helpers/useWorkbench';
+import { waitFor } from '../../../scripts/workbench/wait';
+import { useWorkbench } from '../helpers/useWorkbench';
 
 const ORIGINAL = 'export const add = (a: number, b: number) => a + b;\n';
 const CHANGED = `${ORIGINAL}export const subtract = (a: number, b: number) => a - b;\n`;

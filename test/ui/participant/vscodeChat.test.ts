@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { transcriptOf } from '../../scripts/emulator/faults/faultBehaviours';
-import { buildParticipantMessages, composeParticipantMessage } from '../../src/participant/common/participantPrompt';
-import { DEFAULT_INSTRUCTIONS, DEFAULT_SYSTEM_PROMPT } from '../../src/replies/common/selectionPrompt';
-import { waitFor } from '../../scripts/workbench/wait';
-import { VsCodeChat } from './helpers/vscodeChat';
-import { uiHost } from '../../scripts/workbench/workbench';
-import { useWorkbench } from './helpers/useWorkbench';
+import { transcriptOf } from '../../../scripts/emulator/faults/faultBehaviours';
+import { buildParticipantMessages, composeParticipantMessage } from '../../../src/participant/common/participantPrompt';
+import { DEFAULT_INSTRUCTIONS, DEFAULT_SYSTEM_PROMPT } from '../../../src/replies/common/selectionPrompt';
+import { waitFor } from '../../../scripts/workbench/wait';
+import { VsCodeChat } from '../helpers/vscodeChat';
+import { uiHost } from '../../../scripts/workbench/workbench';
+import { useWorkbench } from '../helpers/useWorkbench';
 
 const MATH = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n';
 const host = uiHost();

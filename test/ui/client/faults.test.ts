@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { FAULT_CLUSTERS } from '../../scripts/emulator/faults/faultClusters';
-import { waitUntil } from '../../scripts/workbench/wait';
-import { useWorkbench } from './helpers/useWorkbench';
+import { FAULT_CLUSTERS } from '../../../scripts/emulator/faults/faultClusters';
+import { waitUntil } from '../../../scripts/workbench/wait';
+import { useWorkbench } from '../helpers/useWorkbench';
 
 /**
  * What each emulator cluster does to a chat turn: the message the user must see (or a reply), and

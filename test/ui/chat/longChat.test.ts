@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { useWorkbench } from './helpers/useWorkbench';
+import { useWorkbench } from '../helpers/useWorkbench';
 
 const MESSAGES = 1000;
 

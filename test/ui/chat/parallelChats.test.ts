@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { waitFor, waitUntil } from '../../scripts/workbench/wait';
-import { useWorkbench } from './helpers/useWorkbench';
+import { waitFor, waitUntil } from '../../../scripts/workbench/wait';
+import { useWorkbench } from '../helpers/useWorkbench';
 
 /** Long enough for the gestures between two sends and a Stop, and past the 10 s after which a notification offers the reply. */
 const SLOW_MS = 15_000;
