@@ -85,9 +85,17 @@ export default tseslint.config(
     },
   },
   {
-    // Webview code is typed against the DOM, by its own project.
+    // Webview code is typed against the DOM, by its own project. Single-run inference (on when CI is
+    // set) would type-check the file as it is on disk, not the text ESLint was given to lint.
     files: ['src/**/browser/**/*.ts'],
-    languageOptions: { parserOptions: { projectService: false, project: './tsconfig.browser.json', tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: {
+        projectService: false,
+        project: './tsconfig.browser.json',
+        tsconfigRootDir: import.meta.dirname,
+        disallowAutomaticSingleRunInference: true,
+      },
+    },
   },
   {
     files: ['src/*.ts'],
