@@ -38,7 +38,7 @@ function handlersFor(chat: ChatController, post: (message: HostToChatMessage) =>
     exportJson: command('clusterChat.exportChatJson'),
     deleteConversation: ({ id }) => chat.delete(id),
     searchHistory: ({ requestId, query }) => chat.search.search(requestId, query),
-    listHistory: () => post(chat.history.wantWhole()),
+    listHistory: async () => post(await chat.history.wantWhole()),
   };
 }
 

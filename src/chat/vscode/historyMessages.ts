@@ -5,7 +5,7 @@ import type { ConversationStore } from '../../conversations/vscode/conversationS
 import type { UnreadReplies } from './unreadReplies';
 
 /** What the history messages read of the store and of the unread marks. */
-type HistorySource = Pick<ConversationStore, 'history' | 'entry' | 'activeId'>;
+type HistorySource = Pick<ConversationStore, 'history' | 'entry' | 'activeId' | 'historyLoaded'>;
 type UnreadMarks = Pick<UnreadReplies, 'has'>;
 
 /** A history list, and whether it holds every conversation, as the chat's state carries them. */
@@ -33,8 +33,12 @@ export class HistoryMessages {
     this.whole = false;
   }
 
-  /** The panel opened: from now on the list is whole. */
-  wantWhole(): HostToChatMessage {
+  /**
+   * The panel opened: from now on the list is whole. It answers once the whole index is read, so
+   * the panel never takes the newest entries for every conversation there is.
+   */
+  async wantWhole(): Promise<HostToChatMessage> {
+    await this.store.historyLoaded();
     this.whole = true;
     return this.message();
   }

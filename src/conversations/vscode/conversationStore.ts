@@ -226,7 +226,7 @@ export class ConversationStore implements vscode.Disposable {
       active = await this.openConversation(this.newest());
     }
     this.activeConversationId = (active ?? this.create()).id;
-    this.index.loadWholeSoon();
+    this.index.loadWholeWhenIdle();
   }
 
   private startFresh(): StoredConversation {

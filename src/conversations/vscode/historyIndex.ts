@@ -4,8 +4,12 @@ import type { ConversationLogFiles } from '../node/conversationLogFiles';
 import { checkIndexLater, loadHistoryIndex, migrateConversationFolder } from './conversationFolder';
 
 const INDEX_SAVE_DELAY_MS = 500;
-/** How long after the chat opened from the recent entries the whole index is read (unless needed sooner). */
-const WHOLE_LOAD_DELAY_MS = 1000;
+/**
+ * The whole index is read once the window is this long idle (after the chat opened from the recent
+ * entries, or after a conversation last changed), unless it is needed sooner: a turn never shares
+ * its time with reading the whole history.
+ */
+const IDLE_BEFORE_WHOLE_LOAD_MS = 3000;
 
 /**
  * The history of every saved conversation (title, time, size) in memory. Shortly after entries
@@ -20,6 +24,7 @@ export class HistoryIndex implements vscode.Disposable {
   private check: vscode.Disposable | undefined;
   private whole: Promise<void> | undefined;
   private wholeTimer: NodeJS.Timeout | undefined;
+  private loadWhenIdle = false;
   private complete = false;
   /** Entries set or deleted before the whole index was loaded: newer than the index's, and written once it is. */
   private readonly changedEarly = new Set<string>();
@@ -68,9 +73,18 @@ export class HistoryIndex implements vscode.Disposable {
     return recent !== undefined;
   }
 
-  /** Loads the whole index in a moment, once the chat has shown itself (unless it is loaded already). */
-  loadWholeSoon(): void {
-    this.wholeTimer ??= setTimeout(() => void this.loadWhole(), WHOLE_LOAD_DELAY_MS);
+  /** Loads the whole index once the window is idle (unless it is loaded before). */
+  loadWholeWhenIdle(): void {
+    this.loadWhenIdle = true;
+    this.waitForIdle();
+  }
+
+  private waitForIdle(): void {
+    if (!this.loadWhenIdle || this.whole) {
+      return;
+    }
+    clearTimeout(this.wholeTimer);
+    this.wholeTimer = setTimeout(() => void this.loadWhole(), IDLE_BEFORE_WHOLE_LOAD_MS);
   }
 
   /** Once: migrates the folder, reads the whole index, and checks it against the logs a while later. */
@@ -146,6 +160,7 @@ export class HistoryIndex implements vscode.Disposable {
       if (changed !== undefined) {
         this.changedEarly.add(changed);
       }
+      this.waitForIdle();
       return;
     }
     if (changed === undefined) {

@@ -13,9 +13,13 @@ function store(count: number) {
     entry(`c${position}`, new Date(Date.UTC(2026, 0, 1) - position * 1000).toISOString()),
   );
   const byId = new Map(all.map((each) => [each.id, each]));
-  const reads = { whole: 0 };
+  const reads = { whole: 0, loaded: 0 };
   return {
     reads,
+    historyLoaded: () => {
+      reads.loaded++;
+      return Promise.resolve();
+    },
     activeId: 'c0',
     history: () => {
       reads.whole++;
@@ -39,14 +43,15 @@ describe('history messages', () => {
     assert.equal(source.reads.whole, 0);
   });
 
-  it('sends the list when the history was (re)loaded or a conversation is gone: the newest until the panel asks for all', () => {
+  it('sends the list when the history was (re)loaded or a conversation is gone: the newest until the panel asks for all', async () => {
     const source = store(5_000);
     const messages = new HistoryMessages(source, noneUnread);
     const listed = (message: ReturnType<HistoryMessages['message']>) =>
       message.type === 'history' ? [message.history.length, message.complete] : [];
     assert.deepEqual(listed(messages.message()), [FIRST_HISTORY_LISTED, false]);
     assert.deepEqual(messages.list().history.length, FIRST_HISTORY_LISTED);
-    assert.deepEqual(listed(messages.wantWhole()), [5_000, true]);
+    assert.deepEqual(listed(await messages.wantWhole()), [5_000, true]);
+    assert.equal(source.reads.loaded, 1, 'the panel is answered once the whole index is read');
     assert.deepEqual(listed(messages.message('gone')), [5_000, true]);
     assert.equal(messages.list().historyComplete, true);
     messages.reset();
