@@ -36,6 +36,8 @@ interface ChatMessage {
   readonly role: 'user' | 'assistant';
   readonly content: string;
   readonly excluded?: boolean | undefined;
+  /** On a user message: the workspace's instructions as they were sent with that turn. */
+  readonly instructions?: string | undefined;
 }
 
 /**
@@ -45,8 +47,9 @@ interface ChatMessage {
  */
 export function sentMessages(systemPrompt: string, messages: readonly ChatMessage[]): Message[] {
   const sent: Message[] = [];
-  if (systemPrompt.trim().length > 0) {
-    sent.push({ role: 'system', content: systemPrompt });
+  const system = systemMessage(systemPrompt, turnInstructions(messages));
+  if (system.length > 0) {
+    sent.push({ role: 'system', content: system });
   }
   const last = messages.length - 1;
   messages.forEach((message, index) => {
@@ -55,6 +58,25 @@ export function sentMessages(systemPrompt: string, messages: readonly ChatMessag
     }
   });
   return sent;
+}
+
+/**
+ * The system message: the user's system prompt, then the instructions frozen with the turn being
+ * asked (the newest user message), so a regenerate or retry sends the very same bytes again.
+ */
+export function systemMessage(systemPrompt: string, instructions: string): string {
+  return [systemPrompt, instructions].filter((part) => part.trim().length > 0).join('\n\n');
+}
+
+/** The instructions frozen with the newest user message ('' when none). */
+function turnInstructions(messages: readonly ChatMessage[]): string {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index];
+    if (message?.role === 'user') {
+      return message.instructions ?? '';
+    }
+  }
+  return '';
 }
 
 const BYTES_PER_TOKEN = 4;

@@ -13,6 +13,11 @@ const StoredMessageSchema = z.object({
   at: z.string(),
   /** Left out of what is sent (kept in the conversation and shown as excluded). */
   excluded: z.optional(z.boolean()),
+  /**
+   * On a user message: the workspace's instruction files as they were sent with its turn, after the
+   * system prompt. Frozen here so that regenerate, retry and edit send the very same bytes.
+   */
+  instructions: z.optional(z.string()),
 });
 export type StoredMessage = z.infer<typeof StoredMessageSchema>;
 

@@ -20,6 +20,7 @@ const RecordSchema = z.discriminatedUnion('t', [
     role: z.enum(['user', 'assistant']),
     content: text,
     cluster: z.optional(text),
+    instructions: z.optional(text),
     at,
   }),
   /** Messages removed (edit and resend, regenerate), named so that others' new messages stay. */
@@ -92,7 +93,14 @@ export function applyRecords(start: ReplayedLog, records: readonly LogRecord[], 
         break;
       case 'msg':
         if (!messages.some((message) => message.id === record.id)) {
-          messages.push({ id: record.id, role: record.role, content: record.content, at: record.at, ...optionalCluster(record.cluster) });
+          messages.push({
+            id: record.id,
+            role: record.role,
+            content: record.content,
+            at: record.at,
+            ...optionalCluster(record.cluster),
+            ...(record.instructions === undefined ? {} : { instructions: record.instructions }),
+          });
         }
         break;
       case 'drop': {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { newConversation, type StoredConversation } from '../../../../src/conversations/common/conversation';
-import { applyRecords, type LogRecord } from '../../../../src/conversations/common/conversationLog';
+import { newConversation, requestMessages, type StoredConversation } from '../../../../src/conversations/common/conversation';
+import { applyRecords, encodeRecord, type LogRecord, replayLog } from '../../../../src/conversations/common/conversationLog';
 import { type ConversationOperation, recordsFor, recordsOfWhole } from '../../../../src/conversations/common/conversationOperations';
 
 const at = '2026-11-26T10:00:00.000Z';
@@ -94,5 +94,23 @@ describe('conversation operations, as log records', () => {
     assert.deepEqual(replayed.conversation.messages, conversation.messages);
     assert.equal(replayed.conversation.title, 'Kept title');
     assert.equal(replayed.conversation.systemPrompt, 'Be brief.');
+  });
+
+  it('freezes a turn’s instructions with its user message: replayed from disk, they are sent again byte for byte', () => {
+    const instructions = '```md AGENTS.md\nUse tabs.\n```';
+    const asked: ConversationOperation = { kind: 'append', messages: [{ role: 'user', content: 'Q2', at, instructions }] };
+    const { conversation, records } = carriedOut(question, reply, asked);
+    const fromDisk = replayLog('c1', records.flat().map(encodeRecord).join('')).conversation;
+    const expected = [
+      { role: 'system', content: `Be brief.\n\n${instructions}` },
+      { role: 'user', content: 'Q1' },
+      { role: 'assistant', content: 'R1' },
+      { role: 'user', content: 'Q2' },
+    ];
+    assert.deepEqual(requestMessages(conversation), expected);
+    assert.deepEqual(requestMessages(fromDisk), expected, 'the log keeps what was sent');
+    const answered = carriedOut(question, reply, asked, { kind: 'append', messages: [{ role: 'assistant', content: 'R2', at }] });
+    assert.equal(requestMessages(answered.conversation)[0]?.content, `Be brief.\n\n${instructions}`, 'the newest user message’s instructions');
+    assert.equal(requestMessages(carriedOut(question, reply).conversation)[0]?.content, 'Be brief.', 'an earlier turn sent none');
   });
 });
