@@ -1,12 +1,15 @@
 import type { ApiKeyStore } from '../../apiKey/vscode/apiKeyStore';
 import type { ReplyNotices } from '../../chat/vscode/replyNotices';
 import type { ChatController } from '../../chat/vscode/chatController';
+import type { ConversationLogFiles } from '../../conversations/node/conversationLogFiles';
 import type { ClusterClientProvider } from '../../requests/vscode/clusterClientProvider';
 import type { ClusterStatusBar } from '../../clusters/vscode/clusterStatusBar';
 import type { ClusterStore } from '../../clusters/vscode/clusterStore';
 import type { ClusterParticipant } from '../../participant/vscode/clusterParticipant';
 import type { InlineProposals } from '../../inlineEdit/vscode/inlineProposals';
 import type { ReplyStore } from '../../replies/vscode/replyStore';
+import type { ReplyActions } from '../../replies/vscode/replyActions';
+import type { RequestPipeline } from '../../requests/vscode/requestPipeline';
 import type { AskClusterTool } from '../../askClusterTool/vscode/askClusterTool';
 import type { RequestHistory } from '../../inspector/node/requestHistory';
 import type { TerminalWatcher } from '../../terminal/vscode/terminalWatcher';
@@ -28,7 +31,16 @@ export interface TestHooks {
   readonly replies: ReplyStore;
   /** The pending edit proposals shown in editors (Edit in Place, Fix with Cluster). */
   readonly inlineProposals: InlineProposals;
-  readonly chat: ChatController;
+  /** The one request pipeline, to hand a part a test constructs itself. */
+  readonly pipeline: RequestPipeline;
+  /** Insert, replace and diff for code from replies, to hand a part a test constructs itself. */
+  readonly replyActions: ReplyActions;
+  /**
+   * The bundle's own classes of the parts a test constructs itself. Built from src/ by tsc, a test
+   * has copies of them whose errors are other classes: the pipeline's ClusterError would not be an
+   * instance of the copy's, and the test would not run the code that ships.
+   */
+  readonly classes: { readonly ChatController: typeof ChatController; readonly ConversationLogFiles: typeof ConversationLogFiles };
   /** The badge and notification for replies that arrive unseen; its threshold can be shortened. */
   readonly replyNotices: ReplyNotices;
   /** The request inspector's records of the last 50 requests. */
@@ -37,8 +49,6 @@ export interface TestHooks {
   readonly terminalWatcher: TerminalWatcher;
   /** The extension host's log folder, which holds the Output channel's file. */
   readonly logFolder: string;
-  /** Where conversations are saved. */
-  readonly conversationsFolder: string;
   /** `@cluster`'s handler, to run with chat objects (undefined where VS Code has no chat API). */
   readonly participant: ClusterParticipant | undefined;
   /** The "Ask a cluster" tool as registered (undefined where VS Code has no tool API), to prepare calls as the Chat view would. */

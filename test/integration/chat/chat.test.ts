@@ -5,6 +5,7 @@ import { replayLog } from '../../../src/conversations/common/conversationLog';
 import { waitUntil } from '../../../scripts/workbench/wait';
 import type { ChatViewConnection } from '../../../src/chat/vscode/chatController';
 import type { HostToChatMessage } from '../../../src/chat/common/chatProtocol';
+import { useChatUnderTest } from '../helpers/chatUnderTest';
 import {
   activateExtension,
   clusterStats,
@@ -23,13 +24,13 @@ describe('Chat conversations in the extension host (controller, files, emulator)
 
   before(() => useEmulator('demo'));
   after(() => stopUsingEmulator());
+  const own = useChatUnderTest();
 
   it('sends the whole conversation each turn and appends the assistant reply, saved to disk', async () => {
-    const { testing } = await activateExtension();
-    await testing.chat.newChat();
-    await testing.chat.send('First question');
-    await testing.chat.send('Second question');
-    const conversation = testing.chat.activeConversation();
+    await own.chat.newChat();
+    await own.chat.send('First question');
+    await own.chat.send('Second question');
+    const conversation = own.chat.activeConversation();
     assert.deepEqual(
       conversation.messages.map((message) => message.role),
       ['user', 'assistant', 'user', 'assistant'],
@@ -43,15 +44,15 @@ describe('Chat conversations in the extension host (controller, files, emulator)
   it('while a turn runs the status bar shows it; Stop aborts it, keeps the message, and Retry sends it again', async () => {
     const { testing } = await activateExtension();
     await testing.clusters.setActive('slow-good');
-    await testing.chat.newChat();
+    await own.chat.newChat();
     const before = await clusterStats(emulator.baseUrl, 'slow-good');
-    const sending = testing.chat.send('Take your time');
+    const sending = own.chat.send('Take your time');
     await waitUntil(
       'the cluster received the turn',
       async () => (await clusterStats(emulator.baseUrl, 'slow-good')).received === before.received + 1,
     );
     assert.equal(testing.statusBar.activeRequests, 1, 'the status bar shows one request under way');
-    testing.chat.stop();
+    own.chat.stop();
     await sending;
     assert.equal(testing.statusBar.activeRequests, 0, 'the status bar is idle again');
     await waitUntil(
@@ -59,31 +60,31 @@ describe('Chat conversations in the extension host (controller, files, emulator)
       async () => (await clusterStats(emulator.baseUrl, 'slow-good')).aborted === before.aborted + 1,
     );
     assert.deepEqual(
-      testing.chat.activeConversation().messages.map((message) => message.content),
+      own.chat.activeConversation().messages.map((message) => message.content),
       ['Take your time'],
     );
     await testing.clusters.setActive('demo');
-    await testing.chat.errorAction('retry');
+    await own.chat.errorAction('retry');
     assert.deepEqual(
-      testing.chat.activeConversation().messages.map((message) => message.role),
+      own.chat.activeConversation().messages.map((message) => message.role),
       ['user', 'assistant'],
     );
-    assert.equal(testing.chat.activeConversation().messages[1]?.cluster, 'demo', 'the reply shows which cluster answered');
+    assert.equal(own.chat.activeConversation().messages[1]?.cluster, 'demo', 'the reply shows which cluster answered');
   });
 
   it('a failed turn keeps the user message and is retried after the fix', async () => {
     const { testing } = await activateExtension();
     await testing.clusters.setActive('fault-500');
-    await testing.chat.newChat();
-    await testing.chat.send('Will fail');
+    await own.chat.newChat();
+    await own.chat.send('Will fail');
     assert.deepEqual(
-      testing.chat.activeConversation().messages.map((message) => message.role),
+      own.chat.activeConversation().messages.map((message) => message.role),
       ['user'],
     );
     await testing.clusters.setActive('demo');
-    await testing.chat.errorAction('retry');
+    await own.chat.errorAction('retry');
     assert.deepEqual(
-      testing.chat.activeConversation().messages.map((message) => message.role),
+      own.chat.activeConversation().messages.map((message) => message.role),
       ['user', 'assistant'],
     );
   });
@@ -93,7 +94,7 @@ describe('Chat conversations in the extension host (controller, files, emulator)
     // Receives what the chat view would show, as the webview does.
     const shown: HostToChatMessage[] = [];
     const view: ChatViewConnection = { post: (message) => void shown.push(message) };
-    testing.chat.attach(view);
+    own.chat.attach(view);
     try {
       await withClustersInSettings(
         UNSENDABLE_CLUSTER_IDS.map((id) => ({ id })),
@@ -105,10 +106,10 @@ describe('Chat conversations in the extension host (controller, files, emulator)
             );
             // What choosing it in “Select Cluster…” stores.
             await testing.clusters.setActive(id);
-            await testing.chat.newChat();
-            const conversationId = testing.chat.activeConversation().id;
+            await own.chat.newChat();
+            const conversationId = own.chat.activeConversation().id;
             const sent = (await emulatorStats(emulator.baseUrl)).total;
-            await testing.chat.send('Is this sent?');
+            await own.chat.send('Is this sent?');
             const failure = shown
               .filter(
                 (message): message is Extract<HostToChatMessage, { type: 'error' }> =>
@@ -119,7 +120,7 @@ describe('Chat conversations in the extension host (controller, files, emulator)
             assert.match(failure.message, NOT_SENT_CLUSTER_ID);
             assert.ok(failure.actions.includes('openSettings'), `offers Open Settings: ${failure.actions.join(', ')}`);
             assert.deepEqual(
-              testing.chat.activeConversation().messages.map((message) => message.content),
+              own.chat.activeConversation().messages.map((message) => message.content),
               ['Is this sent?'],
               'the message is kept for a retry',
             );
@@ -128,43 +129,40 @@ describe('Chat conversations in the extension host (controller, files, emulator)
         },
       );
     } finally {
-      testing.chat.detach(view);
+      own.chat.detach(view);
       await testing.clusters.setActive('demo');
     }
   });
 
   it('a stale Retry on an answered conversation sends nothing and adds no second reply', async () => {
-    const { testing } = await activateExtension();
-    await testing.chat.newChat();
-    await testing.chat.send('Answered once');
+    await own.chat.newChat();
+    await own.chat.send('Answered once');
     const received = (await emulatorStats(emulator.baseUrl)).clusters['demo']?.received ?? 0;
-    await testing.chat.errorAction('retry');
+    await own.chat.errorAction('retry');
     assert.deepEqual(
-      testing.chat.activeConversation().messages.map((message) => message.role),
+      own.chat.activeConversation().messages.map((message) => message.role),
       ['user', 'assistant'],
     );
     assert.equal((await emulatorStats(emulator.baseUrl)).clusters['demo']?.received, received);
   });
 
   it('a new chat leaves no file until something is written in it', async () => {
-    const { testing } = await activateExtension();
-    await testing.chat.newChat();
-    const id = testing.chat.activeConversation().id;
+    await own.chat.newChat();
+    const id = own.chat.activeConversation().id;
     assert.deepEqual(
-      fs.readdirSync(testing.conversationsFolder).filter((name) => name.startsWith(id)),
+      fs.readdirSync(own.conversationsFolder).filter((name) => name.startsWith(id)),
       [],
     );
   });
 
   it('regenerate replaces the last reply; edit and resend replaces the rest of the conversation', async () => {
-    const { testing } = await activateExtension();
-    await testing.chat.newChat();
-    await testing.chat.send('one');
-    await testing.chat.send('two');
-    await testing.chat.regenerate();
-    assert.equal(testing.chat.activeConversation().messages.length, 4);
-    await testing.chat.editAndResend(0, 'one, edited');
-    const messages = testing.chat.activeConversation().messages;
+    await own.chat.newChat();
+    await own.chat.send('one');
+    await own.chat.send('two');
+    await own.chat.regenerate();
+    assert.equal(own.chat.activeConversation().messages.length, 4);
+    await own.chat.editAndResend(0, 'one, edited');
+    const messages = own.chat.activeConversation().messages;
     assert.deepEqual(
       messages.map((message) => message.role),
       ['user', 'assistant'],
@@ -173,25 +171,23 @@ describe('Chat conversations in the extension host (controller, files, emulator)
   });
 
   it('attachments go into the next message as fenced blocks, then are cleared', async () => {
-    const { testing } = await activateExtension();
-    await testing.chat.newChat();
-    testing.chat.attachments.add({ label: 'src/a.ts:1-1', fileName: 'src/a.ts', languageId: 'typescript', code: 'const a = 1;' });
-    await testing.chat.send('Explain the attachment');
-    const sent = testing.chat.activeConversation().messages[0]?.content ?? '';
+    await own.chat.newChat();
+    own.chat.attachments.add({ label: 'src/a.ts:1-1', fileName: 'src/a.ts', languageId: 'typescript', code: 'const a = 1;' });
+    await own.chat.send('Explain the attachment');
+    const sent = own.chat.activeConversation().messages[0]?.content ?? '';
     assert.match(sent, /^Explain the attachment\n\nsrc\/a\.ts:1-1:\n\n```typescript\nconst a = 1;\n```$/);
-    await testing.chat.send('No attachment now');
-    assert.doesNotMatch(testing.chat.activeConversation().messages[2]?.content ?? '', /```/);
+    await own.chat.send('No attachment now');
+    assert.doesNotMatch(own.chat.activeConversation().messages[2]?.content ?? '', /```/);
   });
 
   it('a record a crash cut short is skipped, and the conversation goes on with every whole message', async () => {
-    const { testing } = await activateExtension();
-    await testing.chat.newChat();
-    await testing.chat.send('Before the torn write');
-    const conversation = testing.chat.activeConversation();
-    const file = path.join(testing.conversationsFolder, `${conversation.id}.jsonl`);
+    await own.chat.newChat();
+    await own.chat.send('Before the torn write');
+    const conversation = own.chat.activeConversation();
+    const file = path.join(own.conversationsFolder, `${conversation.id}.jsonl`);
     // What a process killed in the middle of appending leaves behind.
     fs.appendFileSync(file, '\n{"t":"msg","id":"torn","role":"user","content":"half of a mess');
-    await testing.chat.send('After the torn write');
+    await own.chat.send('After the torn write');
     const expected = ['Before the torn write', 'After the torn write'];
     assert.deepEqual(
       replayLog(conversation.id, fs.readFileSync(file, 'utf8'))
@@ -200,7 +196,7 @@ describe('Chat conversations in the extension host (controller, files, emulator)
       expected,
     );
     assert.deepEqual(
-      testing.chat
+      own.chat
         .activeConversation()
         .messages.filter((message) => message.role === 'user')
         .map((message) => message.content),
@@ -208,12 +204,11 @@ describe('Chat conversations in the extension host (controller, files, emulator)
     );
   });
 
-  it('keeps each conversation as an append-only log in the extension’s storage, replaying to what is shown', async () => {
-    const { testing } = await activateExtension();
-    await testing.chat.newChat();
-    await testing.chat.send('Persist me');
-    const conversation = testing.chat.activeConversation();
-    const file = path.join(testing.conversationsFolder, `${conversation.id}.jsonl`);
+  it('keeps each conversation as an append-only log in its conversation folder, replaying to what is shown', async () => {
+    await own.chat.newChat();
+    await own.chat.send('Persist me');
+    const conversation = own.chat.activeConversation();
+    const file = path.join(own.conversationsFolder, `${conversation.id}.jsonl`);
     const saved = replayLog(conversation.id, fs.readFileSync(file, 'utf8')).conversation;
     assert.deepEqual(
       saved.messages.map((message) => [message.role, message.content]),
@@ -221,7 +216,7 @@ describe('Chat conversations in the extension host (controller, files, emulator)
     );
     assert.equal(saved.title, 'Persist me');
     assert.deepEqual(
-      fs.readdirSync(testing.conversationsFolder).filter((name) => name.endsWith('.tmp')),
+      fs.readdirSync(own.conversationsFolder).filter((name) => name.endsWith('.tmp')),
       [],
     );
   });

@@ -5,6 +5,7 @@ import { measureRequest } from '../../../src/chat/common/contextMeter';
 import { appendMessage, requestMessages } from '../../../src/conversations/common/conversation';
 import { replayLog } from '../../../src/conversations/common/conversationLog';
 import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from '../testEnvironment';
+import { useChatUnderTest } from '../helpers/chatUnderTest';
 
 const SECRET = 'SECRET-LOG-DUMP line one';
 
@@ -19,6 +20,7 @@ describe('Context meter and excluded messages, against the emulator', function (
 
   before(() => useEmulator('demo', 'Demo'));
   after(() => stopUsingEmulator());
+  const own = useChatUnderTest();
 
   /** The body of the newest request the emulator received for `clusterId`. */
   async function lastBody(clusterId: string): Promise<string> {
@@ -30,40 +32,38 @@ describe('Context meter and excluded messages, against the emulator', function (
   }
 
   it('leaves an excluded message out of what the emulator receives, counts what it receives, and includes it again', async () => {
-    const { testing } = await activateExtension();
-    await testing.chat.newChat();
-    await testing.chat.send(SECRET);
-    await testing.chat.send('Second question');
-    await testing.chat.nextSend.setExcluded(0, true);
-    const conversation = testing.chat.activeConversation();
+    await own.chat.newChat();
+    await own.chat.send(SECRET);
+    await own.chat.send('Second question');
+    await own.chat.nextSend.setExcluded(0, true);
+    const conversation = own.chat.activeConversation();
     assert.equal(conversation.messages[0]?.excluded, true);
 
     const expected = requestMessages(appendMessage(conversation, { role: 'user', content: 'Third question', at: '' }));
-    await testing.chat.send('Third question');
+    await own.chat.send('Third question');
     const sent = await lastBody('demo');
     const received = (JSON.parse(sent) as { content: { messages: { role: string; content: string }[] } }).content.messages;
     assert.deepEqual(received, expected, 'the emulator received the system prompt and every message not excluded');
     assert.ok(!received.some((message) => message.content === SECRET), 'the excluded message is not in the body the emulator received');
     assert.equal(Buffer.byteLength(sent, 'utf8'), measureRequest(expected).bytes, 'the meter counts the bytes the emulator received');
-    assert.equal(testing.chat.activeConversation().messages[0]?.content, SECRET, 'the message stays in the conversation');
+    assert.equal(own.chat.activeConversation().messages[0]?.content, SECRET, 'the message stays in the conversation');
 
-    const log = fs.readFileSync(path.join(testing.conversationsFolder, `${conversation.id}.jsonl`), 'utf8');
+    const log = fs.readFileSync(path.join(own.conversationsFolder, `${conversation.id}.jsonl`), 'utf8');
     assert.match(log, /"t":"excl"/);
     assert.equal(replayLog(conversation.id, log).conversation.messages[0]?.excluded, true, 'the exclusion is read back from the log');
 
-    await testing.chat.nextSend.setExcluded(0, false);
-    await testing.chat.send('Fourth question');
+    await own.chat.nextSend.setExcluded(0, false);
+    await own.chat.send('Fourth question');
     const again = (JSON.parse(await lastBody('demo')) as { content: { messages: { content: string }[] } }).content.messages;
     assert.equal(again[1]?.content, SECRET, 'included again, it is sent again');
   });
 
   it('the newest message cannot be excluded', async () => {
-    const { testing } = await activateExtension();
-    await testing.chat.newChat();
-    await testing.chat.send('Only question');
-    const newest = testing.chat.activeConversation().messages.length - 1;
-    await testing.chat.nextSend.setExcluded(newest, true);
-    assert.equal(testing.chat.activeConversation().messages[newest]?.excluded, undefined);
+    await own.chat.newChat();
+    await own.chat.send('Only question');
+    const newest = own.chat.activeConversation().messages.length - 1;
+    await own.chat.nextSend.setExcluded(newest, true);
+    assert.equal(own.chat.activeConversation().messages[newest]?.excluded, undefined);
   });
 
   it('a cluster set to ask before sending refuses requests that are not the user’s own, naming the cluster, and sends nothing', async () => {

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { waitUntil } from '../../../scripts/workbench/wait';
 import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from '../testEnvironment';
+import { useChatUnderTest } from '../helpers/chatUnderTest';
 
 describe('Parallel conversations and long waits in the extension host (controller, emulator)', function () {
   this.timeout(60_000);
@@ -9,10 +10,11 @@ describe('Parallel conversations and long waits in the extension host (controlle
 
   before(() => useEmulator('demo'));
   after(() => stopUsingEmulator());
+  const own = useChatUnderTest();
 
   it('two conversations wait at once, each stops on its own, and a reply to one not shown is saved there, unread until opened', async () => {
     const { testing } = await activateExtension();
-    const chat = testing.chat;
+    const chat = own.chat;
     await chat.newChat();
     await chat.send('The third conversation');
     const third = chat.activeConversation().id;
@@ -70,18 +72,21 @@ describe('Parallel conversations and long waits in the extension host (controlle
     const notices = testing.replyNotices;
     notices.offerAfterMs = 500;
     notices.lastOffer = undefined;
+    // The extension tells its notices of its own chat's replies, so this test tells them of its chat's.
+    const arrivals = own.chat.unread.onDidArrive((reply) => notices.arrived(reply));
     try {
       // The chat view may be open from an earlier test: the Explorer takes the sidebar, so the reply arrives unseen.
       await vscode.commands.executeCommand('workbench.view.explorer');
       await testing.clusters.setActive('slow-good');
-      await testing.chat.newChat();
-      await testing.chat.send('Worth the wait');
+      await own.chat.newChat();
+      await own.chat.send('Worth the wait');
       assert.match(notices.lastOffer ?? '', /Worth the wait.*has arrived/);
       notices.lastOffer = undefined;
       await testing.clusters.setActive('demo');
-      await testing.chat.send('A quick one');
+      await own.chat.send('A quick one');
       assert.equal(notices.lastOffer, undefined, 'a short wait offers nothing');
     } finally {
+      arrivals.dispose();
       notices.offerAfterMs = 10_000;
       await testing.clusters.setActive('demo');
     }

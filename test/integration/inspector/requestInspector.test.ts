@@ -6,6 +6,7 @@ import type { InspectedRequest, RequestCaller } from '../../../src/inspector/com
 import { waitFor } from '../../../scripts/workbench/wait';
 import { chatRequest, RenderedResponse } from '../chatObjects';
 import { activateExtension, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from '../testEnvironment';
+import { useChatUnderTest } from '../helpers/chatUnderTest';
 
 interface Received {
   readonly requestId: string;
@@ -50,6 +51,7 @@ describe(`Request inspector: what each caller sent, byte for byte (VS Code ${vsc
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await stopUsingEmulator();
   });
+  const own = useChatUnderTest();
 
   async function received(requestId: string | undefined): Promise<Received> {
     const response = await fetch(`${emulator.baseUrl}/_emulator/received`);
@@ -113,19 +115,15 @@ describe(`Request inspector: what each caller sent, byte for byte (VS Code ${vsc
   it('a chat turn', async () => {
     const { testing } = await activateExtension();
     const before = testing.requests.latest()?.id;
-    await testing.chat.newChat();
-    await testing.chat.send('Inspect me: naïve 日本語 😀 "quoted" `code`');
+    await own.chat.newChat();
+    await own.chat.send('Inspect me: naïve 日本語 😀 "quoted" `code`');
     const record = await newestOf('chat', before);
     await checkInspector(record, 'demo');
 
     // Show Request on the reply opens its own request's page.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const conversation = testing.chat.activeConversation();
-    await testing.chat.codeActions.perform(
-      { conversationId: conversation.id, index: conversation.messages.length - 1 },
-      'showRequest',
-      'all',
-    );
+    const conversation = own.chat.activeConversation();
+    await own.chat.codeActions.perform({ conversationId: conversation.id, index: conversation.messages.length - 1 }, 'showRequest', 'all');
     const page = vscode.window.activeTextEditor?.document.getText() ?? '';
     assert.ok(page.includes(`- **Request id:** ${record.requestId ?? '?'}\n`), page);
   });
@@ -204,7 +202,7 @@ describe(`Request inspector: what each caller sent, byte for byte (VS Code ${vsc
     const before = testing.requests.latest()?.id;
     await testing.clusters.setActive('fault-500');
     try {
-      await testing.chat.send('This one fails');
+      await own.chat.send('This one fails');
     } finally {
       await testing.clusters.setActive('demo');
     }
