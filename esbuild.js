@@ -128,58 +128,45 @@ const withoutUnusedHttpParts = {
   },
 };
 
-/**
- * The host never renders markdown, so what markdown-it does inside a paragraph never matters to it:
- * the code blocks it looks for are block tokens, which links in text (linkify), Unicode punctuation
- * around emphasis (uc.micro) and international link hosts (punycode) do not touch. Small stand-ins
- * replace those three and their Unicode tables in the host bundle.
- */
-const hostWithoutLinkify = {
-  name: 'host-without-linkify',
-  setup(build) {
-    build.onResolve({ filter: /^(linkify-it|uc\.micro|punycode\.js)$/ }, (args) => ({
-      path: args.path,
-      namespace: 'host-without-linkify',
-    }));
-    build.onLoad({ filter: /^uc\.micro$/, namespace: 'host-without-linkify' }, () => ({
-      contents: 'export const P = /[!-\\/:-@[-`{-~]/; export const S = /[$+<=>^`|~]/;',
-      loader: 'js',
-    }));
-    build.onLoad({ filter: /^punycode\.js$/, namespace: 'host-without-linkify' }, () => ({
-      contents: 'export default { toASCII: (host) => host, toUnicode: (host) => host };',
-      loader: 'js',
-    }));
-    build.onLoad({ filter: /^linkify-it$/, namespace: 'host-without-linkify' }, () => ({
-      contents: `export class LinkifyIt {
-  test() { return false; }
-  matchAtStart() { return null; }
-  match() { return null; }
-  pretest() { return false; }
-  set() { return this; }
-  tlds() { return this; }
-  add() { return this; }
-}`,
-      loader: 'js',
-    }));
-  },
-};
+/** What undici's HTTP/1 client reads of its parser's constants. */
+const HTTP_PARSER_CONSTANTS = ['ERROR', 'TYPE'];
 
 /**
- * The host parses replies with markdown-it only to find code blocks (their index, info string and
- * content), and named HTML entities never change where a block starts or what its code is: code is
- * never entity-decoded. So the host bundle gets a decoder for the few entities an info string may
- * plausibly hold instead of the full HTML entity table (about 16 KB of the compressed package).
- * The webview, which renders the text, decodes every entity with the browser's own parser.
+ * undici's HTTP/1 client reads two tables of its parser's constants (error codes and the parser
+ * type); the module that holds them also builds some thirty more for the parser's generator
+ * (methods, statuses, character classes), about 4 KB of the compressed package. The host bundle
+ * gets only those two, taken from the module itself when bundling; the build fails if a module
+ * reads another one, or reads them other than as `constants.NAME`, so an undici update cannot
+ * silently get less than it needs.
  */
-const hostHtmlEntities = {
-  name: 'host-html-entities',
+const httpParserConstants = {
+  name: 'http-parser-constants',
   setup(build) {
-    build.onResolve({ filter: /^entities$/ }, () => ({ path: 'entities', namespace: 'host-html-entities' }));
-    build.onLoad({ filter: /.*/, namespace: 'host-html-entities' }, () => ({
-      contents: `const NAMED = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'", '&nbsp;': '\\u00a0' };
-export function decodeHTMLStrict(text) { return NAMED[text] ?? text; }`,
-      loader: 'js',
-    }));
+    const constantsModule = /llhttp[\\/]constants\.js$/;
+    build.onLoad({ filter: constantsModule }, (args) => {
+      const constants = require(args.path);
+      const kept = Object.fromEntries(HTTP_PARSER_CONSTANTS.map((name) => [name, constants[name]]));
+      return { contents: `module.exports = ${JSON.stringify(kept)};`, loader: 'js' };
+    });
+    build.onEnd((result) => {
+      const root = build.initialOptions.absWorkingDir ?? __dirname;
+      const errors = [];
+      for (const [file, input] of Object.entries(result.metafile?.inputs ?? {})) {
+        if (!input.imports.some((imported) => constantsModule.test(imported.path))) {
+          continue;
+        }
+        const source = fs.readFileSync(path.resolve(root, file), 'utf8');
+        const rest = source.replace(/\bconst constants = require\('\.\.\/llhttp\/constants\.js'\)/, '');
+        const names = [...rest.matchAll(/\bconstants\.(\w+)/g)].map((match) => match[1]);
+        const wellRead = rest !== source && (rest.match(/\bconstants\b/g) ?? []).length === names.length;
+        const unknown = names.filter((name) => !HTTP_PARSER_CONSTANTS.includes(name));
+        if (!wellRead || unknown.length > 0) {
+          const read = [...new Set(unknown)].join(', ') || 'not as constants.NAME';
+          errors.push({ text: `${file} reads undici's parser constants beyond ${HTTP_PARSER_CONSTANTS.join(', ')}: ${read}` });
+        }
+      }
+      return { errors };
+    });
   },
 };
 
@@ -207,7 +194,7 @@ function buildTargets(production) {
       target: 'node20',
       external: ['vscode'],
       mainFields: ['module', 'main'],
-      plugins: [withoutSimdHttpParser, httpParserAsFile, withoutUnusedHttpParts, hostWithoutLinkify, hostHtmlEntities],
+      plugins: [withoutSimdHttpParser, httpParserAsFile, httpParserConstants, withoutUnusedHttpParts],
     },
     {
       ...shared,

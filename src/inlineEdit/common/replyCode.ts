@@ -1,4 +1,5 @@
-import { extractCodeBlocks, languageIdForFence } from '../../markdown/common/markdown';
+import { extractCodeBlocks } from '../../markdown/common/codeBlocks';
+import { languageIdForFence } from '../../markdown/common/fenceLanguage';
 
 /** The code a reply proposes for the sent text, or why there is none. */
 export type ProposedCode = { readonly kind: 'code'; readonly code: string } | { readonly kind: 'noCode' } | { readonly kind: 'unchanged' };

@@ -1,5 +1,7 @@
 import { text } from '../../webview/browser/strings';
-import { createMarkdown, fenceLanguage, MAX_NESTING, parseMarkdown, type Markdown } from '../common/markdown';
+import { MAX_NESTING } from '../common/blockState';
+import { fenceLanguage } from '../common/fenceLanguage';
+import { createMarkdown, parseMarkdown, type Markdown } from '../common/markdown';
 import { highlightCode, isHighlighted } from './highlight';
 import { isOpenableLink } from '../../replies/common/replyProtocol';
 import { formatLongParagraphsAsText, isLongParagraph, PARAGRAPH_PART, paragraphParts } from './paragraphParts';

@@ -3,6 +3,7 @@ import type { CodeAction } from '../common/replyProtocol';
 import { type ProposalDocuments } from './proposalDocuments';
 import type { StoredReply } from './replyStore';
 import { SHOW_REQUEST_COMMAND } from '../../inspector/vscode/inspectorCommands';
+import { languageIdForFence } from '../../markdown/common/fenceLanguage';
 
 interface Payload {
   readonly text: string;
@@ -67,7 +68,7 @@ export class ReplyActions {
 
   /** The text the “… Last Reply” commands use: the first code block, or the whole reply. */
   static async defaultBlock(reply: StoredReply): Promise<number | 'all'> {
-    const { extractCodeBlocks } = await import('../../markdown/common/markdown.js');
+    const { extractCodeBlocks } = await import('../../markdown/common/codeBlocks.js');
     return extractCodeBlocks(reply.markdown).length > 0 ? 0 : 'all';
   }
 
@@ -177,12 +178,12 @@ export async function applyProposal(proposals: ProposalDocuments, uri: vscode.Ur
   return applied;
 }
 
-/** The text of one code block (or the whole reply); the markdown parser loads on first use. */
+/** The text of one code block (or the whole reply); the code-block scanner loads on first use. */
 async function payloadOf(reply: StoredReply, block: number | 'all'): Promise<Payload | undefined> {
   if (block === 'all') {
     return { text: reply.markdown, languageId: 'markdown' };
   }
-  const { extractCodeBlocks, languageIdForFence } = await import('../../markdown/common/markdown.js');
+  const { extractCodeBlocks } = await import('../../markdown/common/codeBlocks.js');
   const code = extractCodeBlocks(reply.markdown)[block];
   if (!code) {
     return undefined;

@@ -9,7 +9,7 @@ import {
   requestMessages,
   titleFrom,
 } from '../../../../src/conversations/common/conversation';
-import { extractCodeBlocks } from '../../../../src/markdown/common/markdown';
+import { extractCodeBlocks } from '../../../../src/markdown/common/codeBlocks';
 
 const now = new Date('2026-11-21T10:00:00Z');
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { extractCodeBlocks } from '../../../../src/markdown/common/markdown';
+import { extractCodeBlocks } from '../../../../src/markdown/common/codeBlocks';
 import { MAX_HIGHLIGHTED_BLOCK, MAX_HIGHLIGHTED_TOTAL, renderMarkdown } from '../../../../src/markdown/browser/renderMarkdown';
 import { renderedBlocks, textOf } from './htmlOutput';
 

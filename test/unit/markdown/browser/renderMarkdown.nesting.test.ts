@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { createMarkdown, extractCodeBlocks, MAX_NESTING, parseMarkdown } from '../../../../src/markdown/common/markdown';
+import { MAX_NESTING } from '../../../../src/markdown/common/blockState';
+import { extractCodeBlocks } from '../../../../src/markdown/common/codeBlocks';
+import { createMarkdown, parseMarkdown } from '../../../../src/markdown/common/markdown';
 import { WEBVIEW_STRING_DEFAULTS } from '../../../../src/webview/common/webviewStrings';
 import { renderMarkdown } from '../../../../src/markdown/browser/renderMarkdown';
 import { textOf } from './htmlOutput';

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { extractCodeBlocks, languageIdForFence } from '../../../../src/markdown/common/markdown';
+import { extractCodeBlocks } from '../../../../src/markdown/common/codeBlocks';
+import { languageIdForFence } from '../../../../src/markdown/common/fenceLanguage';
 import { isOpenableLink } from '../../../../src/replies/common/replyProtocol';
 import { parseWebviewMessage } from '../../../../src/replies/common/replyToHostSchema';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { extractCodeBlocks } from '../../../../src/markdown/common/markdown';
+import { extractCodeBlocks } from '../../../../src/markdown/common/codeBlocks';
 import { buildSelectionMessages, DEFAULT_INSTRUCTIONS, fenceCode, fillTemplate } from '../../../../src/replies/common/selectionPrompt';
 
 describe('selection prompts', () => {
