@@ -40,6 +40,11 @@ import { registerClusterCodeActions } from './lightbulb/vscode/clusterCodeAction
 import { registerProblemCommands } from './lightbulb/vscode/problemCommands';
 import { registerEditInPlace } from './inlineEdit/vscode/editInPlaceCommand';
 import { InlineProposals } from './inlineEdit/vscode/inlineProposals';
+import { WorkspaceIgnore } from './guards/vscode/workspaceIgnore';
+import { ActionPhraseGuard } from './guards/vscode/actionPhraseGuard';
+import { InstructionFileCache } from './instructions/vscode/instructionFileCache';
+import { InstructionApprovals } from './instructions/vscode/instructionApprovals';
+import { WorkspaceInstructions } from './instructions/vscode/workspaceInstructions';
 
 /** Wires the extension's parts together; each part lives in its own module. */
 export function activate(context: vscode.ExtensionContext): ClusterChatApi {
@@ -60,7 +65,14 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
   const requests = new RequestHistory();
   const pipeline = new RequestPipeline(clients, apiKeys, clusters, statusBar, log, requests);
   const conversationsFolder = vscode.Uri.joinPath(context.globalStorageUri, 'conversations').fsPath;
-  const chat = new ChatController(new ConversationLogFiles(conversationsFolder), context.globalState, pipeline, clusters, actions, log);
+  const workspaceIgnore = new WorkspaceIgnore();
+  const instructionFiles = new InstructionFileCache(log, workspaceIgnore);
+  const instructions = new WorkspaceInstructions(instructionFiles, new InstructionApprovals(context.workspaceState));
+  const phraseGuard = new ActionPhraseGuard(() => clusters.active());
+  const chat = new ChatController(new ConversationLogFiles(conversationsFolder), context.globalState, pipeline, clusters, actions, log, {
+    instructions,
+    phraseGuard,
+  });
   const panel = new ReplyPanel(context.extensionUri, replies, actions, log, async (reply) => {
     if (!reply.conversation) {
       return false;
@@ -78,6 +90,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
   const inlineProposals = new InlineProposals();
   const editDependencies = {
     runner,
+    ignore: workspaceIgnore,
     inline: inlineProposals,
     proposals,
     showReply: (markdown: string, title: string, cluster: string) =>
@@ -99,6 +112,8 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
 
   context.subscriptions.push(
     log,
+    instructionFiles,
+    workspaceIgnore,
     clients,
     clusters,
     statusBar,
@@ -107,7 +122,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
     proposals,
     panel,
     registerApiKeyCommands(apiKeys, errors),
-    registerSelectionActions(runner, replies, panel),
+    registerSelectionActions(runner, replies, panel, workspaceIgnore),
     registerReplyCommands(replies, actions, proposals),
     registerCommitMessageCommands(runner),
     inlineProposals,
@@ -126,7 +141,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
         replyNotices.attach(view);
       }),
     ),
-    registerChatCommands(chat),
+    registerChatCommands(chat, workspaceIgnore),
     vscode.commands.registerCommand('clusterChat.selectCluster', () => pickCluster(clusters)),
     vscode.commands.registerCommand('clusterChat.showLog', () => log.show(true)),
     registerCheckConnection(log, userAgent),
@@ -149,7 +164,8 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
       inlineProposals,
       pipeline,
       replyActions: actions,
-      classes: { ChatController, ConversationLogFiles },
+      classes: { ChatController, ConversationLogFiles, WorkspaceInstructions, InstructionApprovals, ActionPhraseGuard },
+      instructionFiles,
       replyNotices,
       requests,
       terminalWatcher,

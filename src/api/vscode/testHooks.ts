@@ -14,6 +14,11 @@ import type { AskClusterTool } from '../../askClusterTool/vscode/askClusterTool'
 import type { RequestHistory } from '../../inspector/node/requestHistory';
 import type { TerminalWatcher } from '../../terminal/vscode/terminalWatcher';
 
+import type { WorkspaceInstructions } from '../../instructions/vscode/workspaceInstructions';
+import type { InstructionApprovals } from '../../instructions/vscode/instructionApprovals';
+import type { ActionPhraseGuard } from '../../guards/vscode/actionPhraseGuard';
+import type { InstructionFileCache } from '../../instructions/vscode/instructionFileCache';
+
 /** The command that hands the extension's own integration tests its parts; registered in test mode only. */
 export const TEST_HOOKS_COMMAND = 'clusterChat.testHooks';
 
@@ -40,7 +45,15 @@ export interface TestHooks {
    * has copies of them whose errors are other classes: the pipeline's ClusterError would not be an
    * instance of the copy's, and the test would not run the code that ships.
    */
-  readonly classes: { readonly ChatController: typeof ChatController; readonly ConversationLogFiles: typeof ConversationLogFiles };
+  readonly classes: {
+    readonly ChatController: typeof ChatController;
+    readonly ConversationLogFiles: typeof ConversationLogFiles;
+    readonly WorkspaceInstructions: typeof WorkspaceInstructions;
+    readonly InstructionApprovals: typeof InstructionApprovals;
+    readonly ActionPhraseGuard: typeof ActionPhraseGuard;
+  };
+  /** The workspace's instruction files as found and watched. */
+  readonly instructionFiles: InstructionFileCache;
   /** The badge and notification for replies that arrive unseen; its threshold can be shortened. */
   readonly replyNotices: ReplyNotices;
   /** The request inspector's records of the last 50 requests. */

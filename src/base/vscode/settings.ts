@@ -9,6 +9,8 @@ export interface ClusterEntry {
   readonly label?: string;
   /** Every send to it asks first (for clusters whose custom actions change things). */
   readonly askBeforeSending?: boolean;
+  /** The phrases that fire its custom actions: found in text the user did not type, a send waits for a yes. */
+  readonly actionPhrases?: readonly string[];
 }
 
 export const DEFAULT_BASE_URL = 'https://api.wizlay.com/v1';
@@ -49,12 +51,17 @@ export const settings = {
       const id = typeof item === 'object' && item !== null ? (item as { id?: unknown }).id : undefined;
       const label = typeof item === 'object' && item !== null ? (item as { label?: unknown }).label : undefined;
       const ask = typeof item === 'object' && item !== null ? (item as { askBeforeSending?: unknown }).askBeforeSending : undefined;
+      const phrases = typeof item === 'object' && item !== null ? (item as { actionPhrases?: unknown }).actionPhrases : undefined;
+      const actionPhrases = Array.isArray(phrases)
+        ? phrases.filter((phrase): phrase is string => typeof phrase === 'string' && phrase.trim() !== '')
+        : [];
       if (typeof id === 'string' && id.length > 0 && !seen.has(id)) {
         seen.add(id);
         clusters.push({
           id,
           ...(typeof label === 'string' && label.trim().length > 0 ? { label: label.trim() } : {}),
           ...(ask === true ? { askBeforeSending: true } : {}),
+          ...(actionPhrases.length > 0 ? { actionPhrases } : {}),
         });
       }
     }
@@ -74,6 +81,15 @@ export const settings = {
   contextMeter(): { warningTokens: number; limitTokens: number } {
     const read = (key: string, fallback: number): number => Math.max(0, Math.floor(config().get<number>(key, fallback)));
     return { warningTokens: read('contextMeter.warningTokens', 8000), limitTokens: read('contextMeter.limitTokens', 32000) };
+  },
+  /** Whether the workspace's instruction files (AGENTS.md and the peers' rule files) go with each send. */
+  instructionsEnabled(): boolean {
+    return config().get<boolean>('instructions.enabled', true);
+  },
+  /** Patterns (gitignore syntax) of files never sent from any workspace, besides each folder's `.clusterignore`. */
+  ignorePatterns(): string[] {
+    const value = config().get<unknown>('ignore.patterns', []);
+    return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
   },
   /** The instruction of Write Commit Message; `{changes}` names what the diff holds. */
   commitMessageTemplate(): string {

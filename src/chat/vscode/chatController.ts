@@ -14,7 +14,7 @@ import { PendingAttachments } from './pendingAttachments';
 import { UnreadReplies } from './unreadReplies';
 import { ConversationStore, type ExternalChange } from '../../conversations/vscode/conversationStore';
 import { askConversationTitle, confirmConversationDelete } from './conversationPrompts';
-import { NextSend } from './nextSend';
+import { type ChatGuards, NextSend } from './nextSend';
 
 /** Where the controller sends view updates; absent while the view is not shown. */
 export interface ChatViewConnection {
@@ -47,13 +47,14 @@ export class ChatController implements vscode.Disposable {
     private readonly clusters: ClusterStore,
     actions: ReplyActions,
     log: vscode.LogOutputChannel,
+    guards: ChatGuards,
   ) {
     this.store = new ConversationStore(files, memento, log);
     this.unread = new UnreadReplies(memento);
     const post = (message: HostToChatMessage): void => this.post(message);
     this.codeActions = new ChatCodeActions(this.store, actions, log, post);
-    this.turns = new ChatTurns(this.store, pipeline, post, (reply) => this.replyArrived(reply), this.codeActions.requestMarks);
-    this.nextSend = new NextSend(this.store, () => this.attachments.all, post);
+    this.turns = new ChatTurns(this.store, pipeline, post, (reply) => this.replyArrived(reply), this.codeActions.requestMarks, guards);
+    this.nextSend = new NextSend(this.store, () => this.attachments.all, post, guards.instructions);
     this.attachments = new PendingAttachments((message) => (post(message), this.nextSend.postMeter()));
     this.search = new HistorySearch(this.store, files, post);
     this.history = new HistoryMessages(this.store, this.unread);
@@ -92,20 +93,20 @@ export class ChatController implements vscode.Disposable {
     this.nextSend.postMeter();
   }
 
-  async send(text: string): Promise<void> {
+  /** Sends the typed text with the attachments; `frozen` are the instructions an edited message went with. */
+  async send(text: string, frozen?: string): Promise<void> {
     await this.loaded();
     const { id } = this.store.active();
     const content = composeUserMessage(text, this.attachments.all);
-    if (this.turns.isBusy(id) || content.trim().length === 0 || !(await this.nextSend.sizeConfirmed(text, content))) {
-      return;
-    }
+    const prepared = this.turns.isBusy(id) || content.trim().length === 0 ? undefined : await this.nextSend.prepare(text, content, frozen);
+    if (!prepared) return;
     this.attachments.take();
     this.store.drafts.set(id, '');
-    const message = { role: 'user' as const, content, at: new Date().toISOString() };
+    const message = { role: 'user' as const, content, at: new Date().toISOString(), ...prepared };
     const { conversation, saved } = this.store.apply(id, { kind: 'append', messages: [message] });
     this.post({ type: 'messagesAppended', conversationId: id, messages: [lastMessageView(conversation)] });
     await saved;
-    await this.turns.send(id);
+    await this.turns.send(id, text.trim());
   }
 
   /** Stops the turn of the conversation shown; the others wait on. */
@@ -131,7 +132,7 @@ export class ChatController implements vscode.Disposable {
       return;
     }
     await this.turns.truncate(conversation.id, index);
-    await this.send(text);
+    await this.send(text, conversation.messages[index]?.instructions ?? ''); // the snapshot from before the truncation
   }
 
   async newChat(): Promise<void> {
@@ -202,9 +203,7 @@ export class ChatController implements vscode.Disposable {
     this.store.dispose();
     this.nextSend.dispose();
     this.turns.stop();
-    for (const subscription of this.subscriptions) {
-      subscription.dispose();
-    }
+    this.subscriptions.forEach((subscription) => void subscription.dispose());
   }
 
   /** Another window changed a conversation: the active one is shown again, any other updates the history. */

@@ -1,3 +1,4 @@
+import type { ChatGuards } from './nextSend';
 import * as vscode from 'vscode';
 import { clusterLabel } from '../../clusters/vscode/clusterStore';
 import { requestMessages } from '../../conversations/common/conversation';
@@ -32,6 +33,7 @@ export class ChatTurns {
     private readonly post: (message: HostToChatMessage) => void,
     private readonly replied: (reply: ArrivedReply) => void,
     private readonly requestMarks: ChatRequestMarks,
+    private readonly guards: Pick<ChatGuards, 'phraseGuard'>,
   ) {}
 
   isBusy(conversationId: string): boolean {
@@ -115,8 +117,11 @@ export class ChatTurns {
     }
   }
 
-  /** Sends the conversation as it stands and appends the reply, or shows the failure inline. */
-  async send(conversationId: string): Promise<void> {
+  /**
+   * Sends the conversation as it stands and appends the reply, or shows the failure inline. `typed` is
+   * what the user typed for this turn, the only text the action-phrase guard does not search.
+   */
+  async send(conversationId: string, typed?: string): Promise<void> {
     const conversation = this.store.get(conversationId);
     const failedIndex = conversation ? lastIndexOf(conversation, 'user') : -1;
     // Only a conversation waiting for a reply is sent: a stale Retry must not add a second reply.
@@ -129,9 +134,18 @@ export class ChatTurns {
     this.inFlight.set(conversationId, { cancellation, startedAt });
     this.post({ type: 'busy', conversationId, busy: true });
     try {
+      const messages = requestMessages(conversation);
+      if (!(await this.guards.phraseGuard.allows(messages, typed))) {
+        this.setError(conversationId, {
+          index: failedIndex,
+          message: vscode.l10n.t('Not sent: it carries an action phrase of the cluster in text you did not type now.'),
+          actions: ['retry'],
+        });
+        return;
+      }
       const sent = await this.pipeline.send({
         caller: 'chat',
-        messages: requestMessages(conversation),
+        messages,
         token: cancellation.token,
         interactive: true,
       });

@@ -5,6 +5,14 @@ import type { HostToChatMessage } from '../common/chatProtocol';
 import { confirmModal } from '../../base/vscode/confirm';
 import { settings } from '../../base/vscode/settings';
 import type { ConversationStore } from '../../conversations/vscode/conversationStore';
+import type { WorkspaceInstructions } from '../../instructions/vscode/workspaceInstructions';
+import type { ActionPhraseGuard } from '../../guards/vscode/actionPhraseGuard';
+
+/** What stands between the workspace and a chat request: the instruction files as agreed, and the action-phrase guard. */
+export interface ChatGuards {
+  readonly instructions: WorkspaceInstructions;
+  readonly phraseGuard: ActionPhraseGuard;
+}
 
 /**
  * What the chat's next send carries: the system prompt, which messages are left out, what the context meter
@@ -18,6 +26,7 @@ export class NextSend implements vscode.Disposable {
     private readonly store: ConversationStore,
     private readonly attachments: () => readonly Attachment[],
     private readonly post: (message: HostToChatMessage) => void,
+    private readonly instructions: WorkspaceInstructions,
   ) {
     this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('clusterChat.contextMeter')) {
@@ -49,13 +58,37 @@ export class NextSend implements vscode.Disposable {
   }
 
   /**
-   * Whether `content` (the typed `text` with the pending attachments) may be sent: above the hard limit the user is
-   * asked, naming the size and the limit. Declined, the text goes back into the box as the draft.
+   * The instructions the send of `content` (the typed `text` with the pending attachments) carries, once
+   * the user agreed to each instruction file and, above the hard limit, to the size; undefined when the
+   * user declined, and the text goes back into the box as the draft. `frozen` are the instructions a
+   * resent message went with before: an edit sends them again as they were.
    */
-  async sizeConfirmed(text: string, content: string): Promise<boolean> {
-    const { limitTokens } = settings.contextMeter();
+  async prepare(text: string, content: string, frozen?: string): Promise<{ instructions?: string } | undefined> {
     const active = this.store.active();
-    const size = measureRequest(sentMessages(active.systemPrompt, [...active.messages, { role: 'user', content }]));
+    const instructions = frozen ?? (await this.instructions.forSend(this.filesInQuestion()))?.text;
+    if (
+      instructions !== undefined &&
+      (await this.sizeConfirmed(active.systemPrompt, [...active.messages, { role: 'user', content, instructions }]))
+    ) {
+      // None when there were none, so such a message is logged as it always was.
+      return instructions === '' ? {} : { instructions };
+    }
+    this.store.drafts.set(active.id, text);
+    this.post({ type: 'setDraft', text });
+    return undefined;
+  }
+
+  /** The files a send is about, for the instructions that apply to them: the active editor's and the attached ones. */
+  private filesInQuestion(): vscode.Uri[] {
+    const active = vscode.window.activeTextEditor?.document.uri;
+    const attached = this.attachments().flatMap((attachment) => (attachment.uri === undefined ? [] : [vscode.Uri.parse(attachment.uri)]));
+    return [...(active ? [active] : []), ...attached];
+  }
+
+  /** Whether the request may be sent: above the hard limit the user is asked, naming the size and the limit. */
+  private async sizeConfirmed(systemPrompt: string, messages: Parameters<typeof sentMessages>[1]): Promise<boolean> {
+    const { limitTokens } = settings.contextMeter();
+    const size = measureRequest(sentMessages(systemPrompt, messages));
     if (limitTokens === 0 || size.tokens <= limitTokens) {
       return true;
     }
@@ -65,12 +98,7 @@ export class NextSend implements vscode.Disposable {
       size.bytes.toLocaleString(),
       limitTokens.toLocaleString(),
     );
-    if (await confirmModal(question, vscode.l10n.t('Send Anyway'))) {
-      return true;
-    }
-    this.store.drafts.set(active.id, text);
-    this.post({ type: 'setDraft', text });
-    return false;
+    return confirmModal(question, vscode.l10n.t('Send Anyway'));
   }
 
   dispose(): void {

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import { exportAsJson, exportAsMarkdown } from '../../conversations/common/conversation';
+import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import type { ChatController } from './chatController';
 import { CHAT_VIEW_ID } from './chatViewProvider';
 
 const MAX_ATTACHED_FILE_BYTES = 1024 * 1024;
 
 /** New Chat, Add Selection to Chat, Add File to Chat…, and the two exports. */
-export function registerChatCommands(chat: ChatController): vscode.Disposable {
+export function registerChatCommands(chat: ChatController, ignore: Pick<WorkspaceIgnore, 'allows'>): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand('clusterChat.newChat', async () => {
       await showChat();
@@ -19,10 +20,19 @@ export function registerChatCommands(chat: ChatController): vscode.Disposable {
         return;
       }
       const { document, selection } = editor;
+      if (!(await ignore.allows(document.uri))) {
+        return;
+      }
       const range = selection.isEmpty ? new vscode.Range(0, 0, document.lineCount, 0) : selection;
       const fileName = vscode.workspace.asRelativePath(document.uri);
       const lines = selection.isEmpty ? '' : `:${range.start.line + 1}-${range.end.line + 1}`;
-      chat.attachments.add({ label: `${fileName}${lines}`, fileName, languageId: document.languageId, code: document.getText(range) });
+      chat.attachments.add({
+        label: `${fileName}${lines}`,
+        fileName,
+        languageId: document.languageId,
+        code: document.getText(range),
+        uri: document.uri.toString(),
+      });
       await showChat();
     }),
     vscode.commands.registerCommand('clusterChat.addFileToChat', async () => {
@@ -35,7 +45,7 @@ export function registerChatCommands(chat: ChatController): vscode.Disposable {
           matchOnDescription: true,
         },
       );
-      if (!picked) {
+      if (!picked || !(await ignore.allows(picked.uri))) {
         return;
       }
       const stat = await vscode.workspace.fs.stat(picked.uri);
@@ -46,7 +56,13 @@ export function registerChatCommands(chat: ChatController): vscode.Disposable {
         return;
       }
       const document = await vscode.workspace.openTextDocument(picked.uri);
-      chat.attachments.add({ label: picked.label, fileName: picked.label, languageId: document.languageId, code: document.getText() });
+      chat.attachments.add({
+        label: picked.label,
+        fileName: picked.label,
+        languageId: document.languageId,
+        code: document.getText(),
+        uri: picked.uri.toString(),
+      });
       await showChat();
     }),
     vscode.commands.registerCommand('clusterChat.exportChatMarkdown', () => exportChat(chat, 'markdown')),

@@ -95,6 +95,8 @@ export interface Attachment {
   readonly fileName: string;
   readonly languageId: string;
   readonly code: string;
+  /** The file it came from (a URI's text), when it came from one: instruction files apply by it. */
+  readonly uri?: string;
 }
 
 /** The user's text followed by each attachment in a fenced block named by its file (and lines). */

@@ -28,6 +28,9 @@ async function editInPlace(dependencies: EditDependencies, options: EditInPlaceO
     return false;
   }
   const { document } = editor;
+  if (!(await dependencies.ignore.allows(document.uri))) {
+    return false;
+  }
   if (document.getText().trim().length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Cluster Chat: there is no code to send; the file is empty.'));
     return false;

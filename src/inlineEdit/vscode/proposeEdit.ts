@@ -1,3 +1,4 @@
+import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import * as vscode from 'vscode';
 import type { Message } from '../../client/common/messages';
 import { fitsInline, placeHunks } from '../common/proposalHunks';
@@ -22,6 +23,8 @@ export interface EditDependencies {
   readonly proposals: ProposalDocuments;
   /** Opens a reply in the reply view (when it holds no code to apply). */
   readonly showReply: (markdown: string, title: string, cluster: string) => void;
+  /** Files that never leave (`.clusterignore`, the built-in secret patterns): checked before anything is read. */
+  readonly ignore: Pick<WorkspaceIgnore, 'allows'>;
 }
 
 /**

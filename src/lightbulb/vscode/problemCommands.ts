@@ -31,7 +31,7 @@ export function registerProblemCommands(dependencies: EditDependencies, replies:
 }
 
 async function fixProblems(uri: vscode.Uri, problems: readonly vscode.Diagnostic[], dependencies: EditDependencies): Promise<boolean> {
-  const request = await problemRequest(uri, problems, 'fix');
+  const request = (await dependencies.ignore.allows(uri)) ? await problemRequest(uri, problems, 'fix') : undefined;
   return request !== undefined && proposeEdit(request, dependencies);
 }
 
@@ -42,7 +42,7 @@ async function explainProblems(
   replies: ReplyStore,
   panel: ReplyPanel,
 ): Promise<boolean> {
-  const request = await problemRequest(uri, problems, 'explain');
+  const request = (await dependencies.ignore.allows(uri)) ? await problemRequest(uri, problems, 'explain') : undefined;
   if (!request) {
     return false;
   }

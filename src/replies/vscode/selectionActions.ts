@@ -1,3 +1,4 @@
+import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import * as vscode from 'vscode';
 import { confirmWholeFile } from '../../base/vscode/confirm';
 import { buildSelectionMessages, type CodeContext, type SelectionAction } from '../common/selectionPrompt';
@@ -27,10 +28,20 @@ const ACTION_COMMANDS: readonly ActionCommand[] = [
  * nothing is selected, goes to the active cluster in a fenced block with its file name and
  * language; the reply opens in the reply view.
  */
-export function registerSelectionActions(runner: RequestRunner, replies: ReplyStore, panel: ReplyPanel): vscode.Disposable {
+export function registerSelectionActions(
+  runner: RequestRunner,
+  replies: ReplyStore,
+  panel: ReplyPanel,
+  ignore: Pick<WorkspaceIgnore, 'allows'>,
+): vscode.Disposable {
   return vscode.Disposable.from(
     ...ACTION_COMMANDS.map(({ command, action, title }) =>
-      vscode.commands.registerCommand(command, () => runSelectionAction(action, title(), runner, replies, panel)),
+      vscode.commands.registerCommand(command, async () => {
+        const uri = vscode.window.activeTextEditor?.document.uri;
+        if (uri === undefined || (await ignore.allows(uri))) {
+          await runSelectionAction(action, title(), runner, replies, panel);
+        }
+      }),
     ),
   );
 }
