@@ -1,14 +1,8 @@
 import * as assert from 'node:assert/strict';
 import type { PhraseQuestion } from '../../../src/guards/vscode/actionPhraseGuard';
 import { useChatUnderTest } from '../helpers/chatUnderTest';
-import {
-  activateExtension,
-  clusterStats,
-  emulatorFromEnvironment,
-  stopUsingEmulator,
-  useEmulator,
-  withClustersInSettings,
-} from '../testEnvironment';
+import * as vscode from 'vscode';
+import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from '../testEnvironment';
 
 const PHRASE = 'run action: create-ticket';
 
@@ -36,14 +30,22 @@ describe('The action-phrase guard in the chat (the emulator’s create-ticket ac
     yes = false;
   });
 
-  /** Runs `body` with the demo cluster listing its action phrase, as a user writes it in the settings. */
-  const withPhrases = (body: () => Promise<void>): Promise<void> =>
-    withClustersInSettings([{ id: 'demo', label: 'Demo', actionPhrases: [PHRASE] }], async () => {
+  /** Runs `body` with the demo cluster listing its action phrase, as a user writes it in the settings (then puts them back). */
+  const withPhrases = async (body: () => Promise<void>): Promise<void> => {
+    const configuration = vscode.workspace.getConfiguration('clusterChat');
+    const saved = configuration.inspect<{ id?: unknown }[]>('clusters')?.globalValue;
+    const others = (saved ?? []).filter((entry) => entry.id !== 'demo');
+    const demo = { id: 'demo', label: 'Demo', actionPhrases: [PHRASE] };
+    await configuration.update('clusters', [demo, ...others], vscode.ConfigurationTarget.Global);
+    try {
       const { testing } = await activateExtension();
       await testing.clusters.setActive('demo');
       assert.deepEqual(testing.clusters.active()?.actionPhrases, [PHRASE]);
       await body();
-    });
+    } finally {
+      await configuration.update('clusters', saved, vscode.ConfigurationTarget.Global);
+    }
+  };
 
   it('holds a request whose attachment carries the phrase: No sends nothing and no ticket is created', async () => {
     await withPhrases(async () => {

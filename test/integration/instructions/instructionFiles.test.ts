@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { InstructionAnswer, InstructionQuestion } from '../../../src/instructions/vscode/instructionApprovals';
 import type { HostToChatMessage } from '../../../src/chat/common/chatProtocol';
 import { useChatUnderTest } from '../helpers/chatUnderTest';
-import { activateExtension, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
+import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
 
 /** The files a project keeps for its assistants, as the peers' users carry them. */
 const FILES: Record<string, string> = {
@@ -22,12 +22,13 @@ interface ReceivedBody {
   readonly content: { readonly messages: readonly { readonly role: string; readonly content: string }[] };
 }
 
-async function receivedBodies(baseUrl: string): Promise<{ raw: string; body: ReceivedBody }[]> {
+/** The bodies the emulator received (it keeps the last 50) that hold `marker`, a text each test sends once. */
+async function bodiesWith(baseUrl: string, marker: string): Promise<{ raw: string; body: ReceivedBody }[]> {
   const response = await fetch(`${baseUrl}/_emulator/received`);
   const { requests } = (await response.json()) as { requests: { bodyBase64: string }[] };
-  return requests.map((request) => {
+  return requests.flatMap((request) => {
     const raw = Buffer.from(request.bodyBase64, 'base64').toString('utf8');
-    return { raw, body: JSON.parse(raw) as ReceivedBody };
+    return raw.includes(marker) ? [{ raw, body: JSON.parse(raw) as ReceivedBody }] : [];
   });
 }
 
@@ -87,9 +88,8 @@ describe('Instruction files in the chat (a real workspace folder, the emulator)'
   it('sends exactly the files that apply to the active file, nearest AGENTS.md first, and regenerate resends the same bytes', async () => {
     await vscode.window.showTextDocument(vscode.Uri.file(path.join(root(), 'web/src/app.ts')));
     await own.chat.newChat();
-    const before = (await receivedBodies(emulator.baseUrl)).length;
-    await own.chat.send('What should I know?');
-    const sent = (await receivedBodies(emulator.baseUrl)).slice(before);
+    await own.chat.send('What should I know? (instructions 1)');
+    const sent = await bodiesWith(emulator.baseUrl, '(instructions 1)');
     assert.equal(sent.length, 1);
     const system = sent[0]?.body.content.messages[0];
     assert.equal(system?.role, 'system');
@@ -107,7 +107,7 @@ describe('Instruction files in the chat (a real workspace folder, the emulator)'
     );
 
     await own.chat.regenerate();
-    const again = (await receivedBodies(emulator.baseUrl)).slice(before);
+    const again = await bodiesWith(emulator.baseUrl, '(instructions 1)');
     assert.equal(again.length, 2);
     assert.equal(again[1]?.raw, again[0]?.raw, 'regenerate resends the very same bytes');
     assert.equal(asked.length, 4, 'nothing changed, so nothing is asked again');
@@ -148,13 +148,12 @@ describe('Instruction files in the chat (a real workspace folder, the emulator)'
     answer = undefined;
     const posted: HostToChatMessage[] = [];
     own.chat.attach({ post: (message) => posted.push(message) });
-    const before = (await receivedBodies(emulator.baseUrl)).length;
-    await own.chat.send('Not now');
-    assert.equal((await receivedBodies(emulator.baseUrl)).length, before, 'no request left');
+    await own.chat.send('Not now (instructions 3)');
+    assert.deepEqual(await bodiesWith(emulator.baseUrl, '(instructions 3)'), [], 'no request left');
     assert.deepEqual(own.chat.activeConversation().messages, [], 'no message was added');
     assert.deepEqual(
       posted.filter((message) => message.type === 'setDraft'),
-      [{ type: 'setDraft', text: 'Not now' }],
+      [{ type: 'setDraft', text: 'Not now (instructions 3)' }],
       'the text is back in the box',
     );
     assert.equal(asked.length, 1, 'the first question was the last');
@@ -164,9 +163,8 @@ describe('Instruction files in the chat (a real workspace folder, the emulator)'
     await vscode.window.showTextDocument(vscode.Uri.file(path.join(root(), 'web/src/app.ts')));
     await own.chat.newChat();
     answer = 'turnOff';
-    const before = (await receivedBodies(emulator.baseUrl)).length;
-    await own.chat.send('Without them');
-    const sent = (await receivedBodies(emulator.baseUrl)).slice(before);
+    await own.chat.send('Without them (instructions 4)');
+    const sent = await bodiesWith(emulator.baseUrl, '(instructions 4)');
     assert.equal(sent.length, 1);
     assert.equal(
       sent[0]?.body.content.messages.some((message) => message.content.includes('```AGENTS.md')),
@@ -182,7 +180,6 @@ describe('Instruction files in the chat (a real workspace folder, the emulator)'
     try {
       await vscode.window.showTextDocument(vscode.Uri.file(path.join(root(), 'web/src/app.ts')));
       await own.chat.newChat();
-      const before = (await receivedBodies(emulator.baseUrl)).length;
       await waitFor('the .clusterignore to be read', async () => {
         const { testing } = await activateExtension();
         const folder = vscode.workspace.workspaceFolders?.[0];
@@ -190,8 +187,8 @@ describe('Instruction files in the chat (a real workspace folder, the emulator)'
           folder !== undefined && !(await testing.instructionFiles.sendableFilesOf(folder)).some((file) => file.path === 'web/AGENTS.md')
         );
       });
-      await own.chat.send('Which rules?');
-      const system = (await receivedBodies(emulator.baseUrl)).slice(before)[0]?.body.content.messages[0]?.content ?? '';
+      await own.chat.send('Which rules? (instructions 5)');
+      const system = (await bodiesWith(emulator.baseUrl, '(instructions 5)'))[0]?.body.content.messages[0]?.content ?? '';
       assert.ok(system.includes('```AGENTS.md\n'), 'the root AGENTS.md still goes');
       assert.ok(!system.includes('Web agents'), 'the ignored one does not');
       assert.equal(
@@ -208,19 +205,15 @@ describe('Instruction files in the chat (a real workspace folder, the emulator)'
     await write('.env', 'API_TOKEN=abc123notarealsecret\n');
     try {
       await vscode.window.showTextDocument(vscode.Uri.file(path.join(root(), '.env')));
-      const before = (await receivedBodies(emulator.baseUrl)).length;
+      const before = await clusterStats(emulator.baseUrl, 'demo');
       await vscode.commands.executeCommand('clusterChat.explainSelection');
       assert.equal(await vscode.commands.executeCommand('clusterChat.editInPlace', { instruction: 'Tidy it' }), false);
       const env = vscode.Uri.file(path.join(root(), '.env'));
       const problem = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 9), 'Unknown key', vscode.DiagnosticSeverity.Error);
       assert.equal(await vscode.commands.executeCommand('clusterChat.fixProblems', env, [problem]), false);
       assert.equal(await vscode.commands.executeCommand('clusterChat.explainProblems', env, [problem]), false);
-      const received = await receivedBodies(emulator.baseUrl);
-      assert.equal(received.length, before, 'no request left');
-      assert.equal(
-        received.some((request) => request.raw.includes('abc123notarealsecret')),
-        false,
-      );
+      assert.equal((await clusterStats(emulator.baseUrl, 'demo')).received, before.received, 'no request left');
+      assert.deepEqual(await bodiesWith(emulator.baseUrl, 'abc123notarealsecret'), []);
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       await fs.rm(path.join(root(), '.env'), { force: true });
