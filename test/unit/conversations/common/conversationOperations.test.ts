@@ -110,7 +110,11 @@ describe('conversation operations, as log records', () => {
     assert.deepEqual(requestMessages(conversation), expected);
     assert.deepEqual(requestMessages(fromDisk), expected, 'the log keeps what was sent');
     const answered = carriedOut(question, reply, asked, { kind: 'append', messages: [{ role: 'assistant', content: 'R2', at }] });
-    assert.equal(requestMessages(answered.conversation)[0]?.content, `Be brief.\n\n${instructions}`, 'the newest user message’s instructions');
+    assert.equal(
+      requestMessages(answered.conversation)[0]?.content,
+      `Be brief.\n\n${instructions}`,
+      'the newest user message’s instructions',
+    );
     assert.equal(requestMessages(carriedOut(question, reply).conversation)[0]?.content, 'Be brief.', 'an earlier turn sent none');
   });
 });
