@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { waitFor, waitUntil } from '../../../scripts/workbench/wait';
 import { conversationPath } from '../helpers/savedConversation';
 import { chooseFromActionMenu } from '../helpers/actionMenu';
+import { startNewChat } from '../helpers/newChat';
 import { useWorkbench } from '../helpers/useWorkbench';
 
 const MATH = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n';
@@ -47,57 +48,107 @@ describe('Sidebar chat in the real workbench', function () {
       .waitFor({ timeout: 30_000 });
   }
 
-  it('holds a three-turn conversation, and after a window reload the conversation and the unsent draft are back', async () => {
-    await ui.workbench.openChat();
+  /** The Demo cluster selected and a new conversation of three turns, the third asking for the word-count action. */
+  async function threeTurns(): Promise<void> {
+    await ui.workbench.selectCluster('Demo');
+    await startNewChat(ui.workbench);
     await sendMessage('First: what is a cluster?', 2);
     await sendMessage('Second: and a custom action?', 4);
     await sendMessage('Third: run action: word-count', 6);
-    const chat = ui.workbench.chatView();
-    assert.equal(await ui.workbench.chatMessageCount(), 6);
-    assert.match(await chat.locator('li.chat-message[data-index="5"]').innerText(), /word-count/i);
-    await chat.locator('#chat-input').fill('an unsent draft, line one');
+  }
+
+  /** Types a two-line draft into the message box without sending it, and waits until it is saved. */
+  async function typeDraft(firstLine: string): Promise<string> {
+    await ui.workbench.chatView().locator('#chat-input').fill(firstLine);
     await ui.workbench.page.keyboard.press('Shift+Enter');
     await ui.workbench.page.keyboard.type('line two');
-    await waitUntil('the draft saved with the conversation', () => savedDrafts().includes('an unsent draft, line one\nline two'));
-    await ui.workbench.screenshot('chat-three-turns');
+    const draft = `${firstLine}\nline two`;
+    await waitUntil('the draft saved with the conversation', () => savedDrafts().includes(draft));
+    return draft;
+  }
 
+  /** Reloads the window and waits until the chat shows the three-turn conversation again. */
+  async function reloadToThreeTurns(): Promise<void> {
     await ui.workbench.reload();
     await ui.workbench.openChat();
     await ui.workbench.chatView().locator('li.chat-message[data-index="5"]').waitFor({ timeout: 30_000 });
-    assert.equal(await ui.workbench.chatMessageCount(), 6);
-    assert.equal(await ui.workbench.chatView().locator('#chat-input').inputValue(), 'an unsent draft, line one\nline two');
-    await ui.workbench.screenshot('chat-after-reload');
-  });
+  }
 
-  it('Stop during a slow reply cancels it and leaves the conversation usable; a failed turn can be retried', async () => {
+  /** The Slow cluster selected, a message sent to it in a new conversation and stopped once the cluster has it. */
+  async function stoppedTurn(): Promise<void> {
     const chat = ui.workbench.chatView();
-    await chat.locator('#chat-input').fill('');
+    const slow = () => ui.emulator.stats().clusters['slow-good'] ?? { received: 0, completed: 0, aborted: 0 };
+    const before = slow();
     await ui.workbench.selectCluster('Slow');
-    await ui.workbench.openChat();
-    const before = await ui.workbench.chatMessageCount();
+    await startNewChat(ui.workbench);
     await chat.locator('#chat-input').fill('This will take a while');
     await ui.workbench.page.keyboard.press('Enter');
     await chat.locator('.chat-busy').waitFor({ state: 'visible' });
-    await waitUntil('the slow cluster to receive the message', () => (ui.emulator.stats().clusters['slow-good']?.received ?? 0) === 1);
+    await waitUntil('the slow cluster to receive the message', () => slow().received === before.received + 1);
     await chat.locator('button.chat-stop').click();
-    await waitUntil('the slow request to be aborted', () => (ui.emulator.stats().clusters['slow-good']?.aborted ?? 0) === 1);
+    await waitUntil('the slow request to be aborted', () => slow().aborted === before.aborted + 1);
     await chat.locator('.chat-busy').waitFor({ state: 'hidden' });
-    assert.equal(await ui.workbench.chatMessageCount(), before + 1, 'the user message stays');
-    await ui.workbench.screenshot('chat-stopped');
+  }
 
+  it('holds a three-turn conversation, each reply after its question', async () => {
+    await threeTurns();
+    const chat = ui.workbench.chatView();
+    assert.equal(await ui.workbench.chatMessageCount(), 6);
+    assert.match(await chat.locator('li.chat-message[data-index="5"]').innerText(), /word-count/i);
+  });
+
+  it('saves an unsent draft with its conversation while it is typed', async () => {
+    await threeTurns();
+    await typeDraft('an unsent draft, line one');
+    await ui.workbench.screenshot('chat-three-turns');
+  });
+
+  it('after a window reload, shows the conversation again', async () => {
+    await threeTurns();
+    await reloadToThreeTurns();
+    assert.equal(await ui.workbench.chatMessageCount(), 6);
+    await ui.workbench.screenshot('chat-after-reload');
+  });
+
+  it('after a window reload, puts the unsent draft back in the message box', async () => {
+    await threeTurns();
+    const draft = await typeDraft('a draft left before the reload, line one');
+    await reloadToThreeTurns();
+    assert.equal(await ui.workbench.chatView().locator('#chat-input').inputValue(), draft);
+  });
+
+  it('Stop during a slow reply cancels the request and keeps the user message', async () => {
+    await stoppedTurn();
+    assert.equal(await ui.workbench.chatMessageCount(), 1, 'the user message stays');
+    await ui.workbench.screenshot('chat-stopped');
+  });
+
+  it('after Stop, Retry sends the kept message again, and a turn that fails says why', async () => {
+    await stoppedTurn();
     await ui.workbench.selectCluster('Broken');
     await ui.workbench.openChat();
+    const chat = ui.workbench.chatView();
     await chat.locator('.chat-error button[data-error-action="retry"]').click();
     await chat.locator('.chat-error', { hasText: /failed while handling the request/ }).waitFor();
     await ui.workbench.screenshot('chat-failed-turn');
+  });
+
+  it('a failed turn is sent again with Retry once the cluster works, and its error goes', async () => {
+    const chat = ui.workbench.chatView();
+    await ui.workbench.selectCluster('Broken');
+    await startNewChat(ui.workbench);
+    await chat.locator('#chat-input').fill('This will fail first');
+    await ui.workbench.page.keyboard.press('Enter');
+    await chat.locator('.chat-error', { hasText: /failed while handling the request/ }).waitFor({ timeout: 30_000 });
     await ui.workbench.selectCluster('Demo');
     await ui.workbench.openChat();
     await chat.locator('.chat-error button[data-error-action="retry"]').click();
-    await chat.locator(`li.chat-message[data-index="${before + 1}"][data-role="assistant"]`).waitFor({ timeout: 30_000 });
+    await chat.locator('li.chat-message[data-index="1"][data-role="assistant"]').waitFor({ timeout: 30_000 });
     assert.equal(await chat.locator('.chat-error').count(), 0);
   });
 
   it('exports the conversation to JSON that the API accepts unchanged (POSTed with curl)', async () => {
+    await threeTurns();
     const target = path.join(ui.workbench.folder, 'exported-chat.json');
     await ui.workbench.runCommand('Cluster Chat: Export Chat as JSON…');
     await ui.workbench.answerSaveDialog('Export Chat as JSON', target, /\.json$/);
@@ -124,12 +175,16 @@ describe('Sidebar chat in the real workbench', function () {
   });
 
   it('works keyboard-only: open the view, type, send, reach a code block’s Insert action, insert into the editor', async () => {
+    await ui.workbench.selectCluster('Demo');
+    // A chat view just loaded: Tab walks from its top, not from wherever an earlier test left its focus (after
+    // the message box, Tab leaves the view, and in the editor it types a tab instead of moving on).
+    await ui.workbench.reload();
     await ui.workbench.openFile('src/math.ts');
     await ui.workbench.editorFor('math.ts').locator('.view-lines').click();
     await ui.workbench.page.keyboard.press('Control+End');
     await ui.workbench.runCommand('Cluster Chat: Focus on Chat View');
     const chat = ui.workbench.chatView();
-    await chat.locator('#chat-input').waitFor();
+    await ui.workbench.waitForChatFocus();
     const inputFocused = () => chat.locator('#chat-input').evaluate((element) => element === element.ownerDocument.activeElement);
     for (let presses = 0; presses < 60 && !(await inputFocused()); presses++) {
       await ui.workbench.page.keyboard.press('Tab');
@@ -163,6 +218,7 @@ describe('Sidebar chat in the real workbench', function () {
   });
 
   it('Continue in Chat opens an Explain reply’s conversation in the chat', async () => {
+    await ui.workbench.selectCluster('Demo');
     await ui.workbench.openFile('src/math.ts');
     await ui.workbench.selectLines('math.ts', 1, 3);
     await ui.workbench.runCommand('Cluster Chat: Explain');

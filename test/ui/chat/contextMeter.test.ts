@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
 import { measureRequest } from '../../../src/chat/common/contextMeter';
 import { DEFAULT_SYSTEM_PROMPT } from '../../../src/replies/common/selectionPrompt';
 import { waitFor, waitUntil } from '../../../scripts/workbench/wait';
+import { startNewChat } from '../helpers/newChat';
 import { useWorkbench } from '../helpers/useWorkbench';
 
 const LOG = Array.from({ length: 12 }, (_, i) => `[build] step ${i + 1}/12 ok: compiled module-${i + 1} in ${100 + i * 7} ms`).join('\n');
@@ -22,7 +24,14 @@ describe('Context meter, excluded messages and Ask before sending in the real wo
     apiKey: true,
     cluster: 'Echo',
   });
-  before(() => ui.workbench.openChat());
+
+  afterEach('answer a question a test left open, so the next one starts without it', async () => {
+    const dialog = ui.workbench.page.locator('.monaco-dialog-box');
+    if (await dialog.isVisible()) {
+      await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+  });
 
   async function send(text: string, replyIndex: number): Promise<void> {
     const chat = ui.workbench.chatView();
@@ -42,34 +51,80 @@ describe('Context meter, excluded messages and Ask before sending in the real wo
     return { level: await element.getAttribute('data-level'), text: await element.innerText() };
   }
 
-  it('shows the size of the next send, excludes messages from it, turns the warning colour, and asks above the limit', async () => {
-    const chat = ui.workbench.chatView();
+  /** The Echo cluster selected and a new conversation with its first question answered. */
+  async function firstTurn(): Promise<void> {
+    await ui.workbench.selectCluster('Echo');
+    await startNewChat(ui.workbench);
     await send(FIRST, 1);
-    const newest = chat.locator('li.chat-message[data-index="1"] button.message-exclude');
-    assert.equal(await newest.getAttribute('aria-disabled'), 'true', 'the newest message is always sent');
-    assert.equal(await newest.getAttribute('aria-label'), 'The newest message is always sent');
+  }
+
+  /** A conversation of two turns whose first question and first reply are excluded from what is sent. */
+  async function twoTurnsWithExclusions(): Promise<void> {
+    await firstTurn();
     await exclude(0);
     await send(QUESTION, 3);
     await exclude(1);
+  }
+
+  /** The size of the next send with DRAFT in the box: the system prompt, the messages not excluded and the draft. */
+  function expectedSize(): ReturnType<typeof measureRequest> {
     const system = { role: 'system', content: DEFAULT_SYSTEM_PROMPT } as const;
     const included = [system, { role: 'user', content: QUESTION }, { role: 'assistant', content: QUESTION }] as const;
-    await chat.locator('#chat-input').fill(DRAFT);
-    const expected = measureRequest([...included, { role: 'user', content: DRAFT }]);
-    const shown = await waitFor('the meter in the warning colour', meter, (state) => state.level === 'warning');
-    assert.match(shown.text, new RegExp(`≈ ${expected.tokens} tokens \\(estimate\\) · ${expected.bytes} B · ${expected.chars} characters`));
-    assert.match(shown.text, /above the warning threshold of 80 tokens/);
-    assert.match(await chat.locator('li.chat-message[data-index="0"] .message-meta').innerText(), /excluded: not sent/);
-    await ui.workbench.screenshot('context-meter');
+    return measureRequest([...included, { role: 'user', content: DRAFT }]);
+  }
 
-    const received = ui.emulator.stats().clusters['echo']?.received ?? 0;
-    const long = `${DRAFT} ${'x'.repeat(1200)}`;
-    await chat.locator('#chat-input').fill(long);
+  /** Types a draft above the limit and presses Enter; resolves with the question that asks before sending it. */
+  async function sendAboveLimit(long: string): Promise<Locator> {
+    await ui.workbench.chatView().locator('#chat-input').fill(long);
     await waitFor('the meter over the limit', meter, (state) => state.level === 'over');
     await ui.workbench.page.keyboard.press('Enter');
     const dialog = ui.workbench.page.locator('.monaco-dialog-box', { hasText: /above the limit of 300 tokens/ });
     await dialog.waitFor();
+    return dialog;
+  }
+
+  it('the newest message is always sent: its exclude button is disabled and says so', async () => {
+    await firstTurn();
+    const newest = ui.workbench.chatView().locator('li.chat-message[data-index="1"] button.message-exclude');
+    assert.equal(await newest.getAttribute('aria-disabled'), 'true', 'the newest message is always sent');
+    assert.equal(await newest.getAttribute('aria-label'), 'The newest message is always sent');
+  });
+
+  it('marks an excluded message as not sent', async () => {
+    await twoTurnsWithExclusions();
+    assert.match(await ui.workbench.chatView().locator('li.chat-message[data-index="0"] .message-meta').innerText(), /excluded: not sent/);
+  });
+
+  it('shows the size of the next send, counting only the messages not excluded and the draft', async () => {
+    await twoTurnsWithExclusions();
+    await ui.workbench.chatView().locator('#chat-input').fill(DRAFT);
+    const expected = expectedSize();
+    const size = new RegExp(`≈ ${expected.tokens} tokens \\(estimate\\) · ${expected.bytes} B · ${expected.chars} characters`);
+    const shown = await waitFor('the meter to show the size of the next send', meter, (state) => size.test(state.text));
+    assert.match(shown.text, size);
+  });
+
+  it('turns the warning colour above the warning threshold, and says so', async () => {
+    await twoTurnsWithExclusions();
+    await ui.workbench.chatView().locator('#chat-input').fill(DRAFT);
+    const shown = await waitFor('the meter in the warning colour', meter, (state) => state.level === 'warning');
+    assert.match(shown.text, /above the warning threshold of 80 tokens/);
+    await ui.workbench.screenshot('context-meter');
+  });
+
+  it('asks before a send above the limit, naming its size', async () => {
+    await twoTurnsWithExclusions();
+    const dialog = await sendAboveLimit(`${DRAFT} ${'x'.repeat(1200)}`);
     assert.match(await dialog.innerText(), /about \d+ tokens/);
     await ui.workbench.screenshot('context-meter-limit');
+  });
+
+  it('Cancel on that question puts the draft back and sends nothing', async () => {
+    await twoTurnsWithExclusions();
+    const chat = ui.workbench.chatView();
+    const received = ui.emulator.stats().clusters['echo']?.received ?? 0;
+    const long = `${DRAFT} ${'x'.repeat(1200)}`;
+    const dialog = await sendAboveLimit(long);
     await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await waitFor(
@@ -82,6 +137,7 @@ describe('Context meter, excluded messages and Ask before sending in the real wo
   });
 
   it('a cluster set to Ask before sending is marked in the picker, and each send to it asks, naming it', async () => {
+    await startNewChat(ui.workbench);
     await ui.workbench.runCommand('Cluster Chat: Select Cluster…');
     const row = ui.workbench.quickInputRow('Careful Transcript');
     await row.waitFor();
@@ -98,7 +154,7 @@ describe('Context meter, excluded messages and Ask before sending in the real wo
     await dialog.waitFor();
     assert.equal(ui.emulator.stats().clusters['transcript']?.received ?? 0, 0, 'nothing is sent before the answer');
     await dialog.locator('.monaco-button', { hasText: /^Send$/ }).click();
-    await chat.locator('li.chat-message[data-index="5"][data-role="assistant"]').waitFor({ timeout: 30_000 });
+    await chat.locator('li.chat-message[data-index="1"][data-role="assistant"]').waitFor({ timeout: 30_000 });
     await waitUntil('the cluster received one request', () => ui.emulator.stats().clusters['transcript']?.received === 1);
   });
 });

@@ -1,4 +1,7 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Locator } from 'playwright-core';
 import { waitUntil } from '../../../scripts/workbench/wait';
 import { useWorkbench } from '../helpers/useWorkbench';
 
@@ -27,11 +30,24 @@ describe('Lightbulb and Edit in Place in the real workbench', function () {
     cluster: 'Demo',
   });
 
-  it('the lightbulb on a problem offers Fix with Cluster and Explain Problem with Cluster', async () => {
-    const editor = ui.workbench.editorFor('cart.ts');
+  const demoReceived = (): number => ui.emulator.stats().clusters['demo']?.received ?? 0;
+
+  /**
+   * Writes a copy of the cart as src/`name` and opens it, once TypeScript reports its error: each test
+   * fixes its own copy, so none starts from what another accepted, rejected or left pending.
+   */
+  async function openCart(name: string): Promise<Locator> {
+    fs.writeFileSync(path.join(ui.workbench.folder, 'src', name), CART);
+    await ui.workbench.openFile(`src/${name}`);
+    const editor = ui.workbench.editorFor(name);
     await editor.locator('.squiggly-error').first().waitFor({ timeout: 60_000 });
+    return editor;
+  }
+
+  /** Puts the cursor into `count` on line 5 of src/`name`, where TypeScript reports the error, and opens the lightbulb there. */
+  async function openLightbulb(name: string): Promise<{ readonly editor: Locator; readonly menu: Locator }> {
+    const editor = await openCart(name);
     await ui.workbench.clearNotifications();
-    // The cursor into `count`, where TypeScript reports the error.
     await editor.locator('.view-lines').click();
     for (const key of [
       'Control+Home',
@@ -52,8 +68,11 @@ describe('Lightbulb and Edit in Place in the real workbench', function () {
     await ui.workbench.page.keyboard.press('Control+.');
     const menu = ui.workbench.page.locator('.action-widget');
     await menu.getByText('Fix with Cluster', { exact: true }).waitFor({ timeout: 30_000 });
-    await menu.getByText('Explain Problem with Cluster', { exact: true }).waitFor();
-    await ui.workbench.screenshot('lightbulb-menu');
+    return { editor, menu };
+  }
+
+  /** Chooses Fix with Cluster in the open lightbulb menu and waits for the proposal's CodeLenses in `editor`. */
+  async function chooseFix(editor: Locator, menu: Locator): Promise<void> {
     // The keyboard, as a user of the lightbulb does (in 1.100 a pointer guard covers the menu until the mouse moves).
     const focusedRow = menu.locator('.monaco-list-row.focused');
     await waitUntil('Fix with Cluster to be the focused entry', async () =>
@@ -67,12 +86,42 @@ describe('Lightbulb and Edit in Place in the real workbench', function () {
         timeoutMs: 30_000,
       },
     );
-    assert.equal(ui.emulator.stats().clusters['demo']?.received, 1);
     await ui.workbench.clearNotifications();
+  }
+
+  /** A fix proposed in src/`name` through the lightbulb, pending in its editor. */
+  async function proposeFix(name: string): Promise<Locator> {
+    const { editor, menu } = await openLightbulb(name);
+    await chooseFix(editor, menu);
+    return editor;
+  }
+
+  /** With the cursor on the fix's first hunk (the comment on top), Shift+Alt+Y accepts it alone; resolves once one hunk is left. */
+  async function acceptFirstHunk(name: string, editor: Locator): Promise<void> {
+    await editor.locator('.view-lines').click();
+    await ui.workbench.page.keyboard.press('Control+Home');
+    await ui.workbench.page.keyboard.press('Shift+Alt+Y');
+    await waitUntil('the first hunk applied', async () => (await ui.workbench.editorText(name)).startsWith('// Reviewed by cluster demo'));
+    await waitUntil('one hunk left', async () => (await editor.locator('.codelens-decoration a', { hasText: 'Accept All' }).count()) === 0);
+  }
+
+  /** Shift+Alt+N rejects the hunk left; resolves once no proposal is left. */
+  async function rejectRest(editor: Locator): Promise<void> {
+    await ui.workbench.page.keyboard.press('Shift+Alt+N');
+    await waitUntil('no proposal left', async () => (await editor.locator('.codelens-decoration a', { hasText: 'Reject' }).count()) === 0);
+  }
+
+  it('the lightbulb on a problem offers Fix with Cluster and Explain Problem with Cluster', async () => {
+    const received = demoReceived();
+    const { editor, menu } = await openLightbulb('cart.ts');
+    await menu.getByText('Explain Problem with Cluster', { exact: true }).waitFor();
+    await ui.workbench.screenshot('lightbulb-menu');
+    await chooseFix(editor, menu);
+    assert.equal(demoReceived(), received + 1);
   });
 
-  it('shows the fix inline with Accept and Reject, leaves the file as it was until accepted, and accepts with Shift+Alt+Y', async () => {
-    const editor = ui.workbench.editorFor('cart.ts');
+  it('shows a proposed fix inline, with Accept All and Reject All', async () => {
+    const editor = await proposeFix('cart-lenses.ts');
     const lenses = await editor.locator('.codelens-decoration').allInnerTexts();
     assert.ok(
       lenses.some((text) => /Accept All \(2\)/.test(text)),
@@ -82,22 +131,33 @@ describe('Lightbulb and Edit in Place in the real workbench', function () {
       lenses.some((text) => /Reject All/.test(text)),
       lenses.join(' | '),
     );
-    assert.match(await ui.workbench.editorText('cart.ts'), /number \{ {3}/, 'the trailing spaces are still there');
     await ui.workbench.screenshot('inline-proposal');
-    // The cursor is on the first hunk (the comment on top): Shift+Alt+Y accepts it alone.
-    await editor.locator('.view-lines').click();
-    await ui.workbench.page.keyboard.press('Control+Home');
-    await ui.workbench.page.keyboard.press('Shift+Alt+Y');
-    await waitUntil('the first hunk applied', async () =>
-      (await ui.workbench.editorText('cart.ts')).startsWith('// Reviewed by cluster demo'),
-    );
-    assert.match(await ui.workbench.editorText('cart.ts'), /number \{ {3}/, 'the other hunk is still pending');
-    await waitUntil('one hunk left', async () => (await editor.locator('.codelens-decoration a', { hasText: 'Accept All' }).count()) === 0);
-    await ui.workbench.page.keyboard.press('Shift+Alt+N');
-    await waitUntil('no proposal left', async () => (await editor.locator('.codelens-decoration a', { hasText: 'Reject' }).count()) === 0);
-    await ui.workbench.undo('cart.ts');
+  });
+
+  it('leaves the file as it was until the fix is accepted', async () => {
+    await proposeFix('cart-pending.ts');
+    assert.match(await ui.workbench.editorText('cart-pending.ts'), /number \{ {3}/, 'the trailing spaces are still there');
+  });
+
+  it('Shift+Alt+Y accepts the hunk under the cursor alone', async () => {
+    const editor = await proposeFix('cart-accept.ts');
+    await acceptFirstHunk('cart-accept.ts', editor);
+    assert.match(await ui.workbench.editorText('cart-accept.ts'), /number \{ {3}/, 'the other hunk is still pending');
+  });
+
+  it('Shift+Alt+N rejects the hunk left', async () => {
+    const editor = await proposeFix('cart-reject.ts');
+    await acceptFirstHunk('cart-reject.ts', editor);
+    await rejectRest(editor);
+  });
+
+  it('one undo restores the file after a hunk was accepted and the other rejected', async () => {
+    const editor = await proposeFix('cart-undo.ts');
+    await acceptFirstHunk('cart-undo.ts', editor);
+    await rejectRest(editor);
+    await ui.workbench.undo('cart-undo.ts');
     await waitUntil('one undo restores the file', async () =>
-      (await ui.workbench.editorText('cart.ts')).startsWith('export interface Item'),
+      (await ui.workbench.editorText('cart-undo.ts')).startsWith('export interface Item'),
     );
   });
 });
