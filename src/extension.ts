@@ -42,6 +42,7 @@ import { registerEditInPlace } from './inlineEdit/vscode/editInPlaceCommand';
 import { InlineProposals } from './inlineEdit/vscode/inlineProposals';
 import { WorkspaceIgnore } from './guards/vscode/workspaceIgnore';
 import { ActionPhraseGuard } from './guards/vscode/actionPhraseGuard';
+import { SecretGuard } from './guards/vscode/secretGuard';
 import { InstructionFileCache } from './instructions/vscode/instructionFileCache';
 import { InstructionApprovals } from './instructions/vscode/instructionApprovals';
 import { WorkspaceInstructions } from './instructions/vscode/workspaceInstructions';
@@ -72,6 +73,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
   const chat = new ChatController(new ConversationLogFiles(conversationsFolder), context.globalState, pipeline, clusters, actions, log, {
     instructions,
     phraseGuard,
+    secretGuard: new SecretGuard(context.workspaceState),
   });
   const panel = new ReplyPanel(context.extensionUri, replies, actions, log, async (reply) => {
     if (!reply.conversation) {
@@ -164,7 +166,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
       inlineProposals,
       pipeline,
       replyActions: actions,
-      classes: { ChatController, ConversationLogFiles, WorkspaceInstructions, InstructionApprovals, ActionPhraseGuard },
+      classes: { ChatController, ConversationLogFiles, WorkspaceInstructions, InstructionApprovals, ActionPhraseGuard, SecretGuard },
       instructionFiles,
       replyNotices,
       requests,

@@ -17,6 +17,7 @@ import type { TerminalWatcher } from '../../terminal/vscode/terminalWatcher';
 import type { WorkspaceInstructions } from '../../instructions/vscode/workspaceInstructions';
 import type { InstructionApprovals } from '../../instructions/vscode/instructionApprovals';
 import type { ActionPhraseGuard } from '../../guards/vscode/actionPhraseGuard';
+import type { SecretGuard } from '../../guards/vscode/secretGuard';
 import type { InstructionFileCache } from '../../instructions/vscode/instructionFileCache';
 
 /** The command that hands the extension's own integration tests its parts; registered in test mode only. */
@@ -51,6 +52,7 @@ export interface TestHooks {
     readonly WorkspaceInstructions: typeof WorkspaceInstructions;
     readonly InstructionApprovals: typeof InstructionApprovals;
     readonly ActionPhraseGuard: typeof ActionPhraseGuard;
+    readonly SecretGuard: typeof SecretGuard;
   };
   /** The workspace's instruction files as found and watched. */
   readonly instructionFiles: InstructionFileCache;

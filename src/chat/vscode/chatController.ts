@@ -54,7 +54,7 @@ export class ChatController implements vscode.Disposable {
     const post = (message: HostToChatMessage): void => this.post(message);
     this.codeActions = new ChatCodeActions(this.store, actions, log, post);
     this.turns = new ChatTurns(this.store, pipeline, post, (reply) => this.replyArrived(reply), this.codeActions.requestMarks, guards);
-    this.nextSend = new NextSend(this.store, () => this.attachments.all, post, guards.instructions);
+    this.nextSend = new NextSend(this.store, () => this.attachments.all, post, guards);
     this.attachments = new PendingAttachments((message) => (post(message), this.nextSend.postMeter()));
     this.search = new HistorySearch(this.store, files, post);
     this.history = new HistoryMessages(this.store, this.unread);
@@ -97,16 +97,16 @@ export class ChatController implements vscode.Disposable {
   async send(text: string, frozen?: string): Promise<void> {
     await this.loaded();
     const { id } = this.store.active();
-    const content = composeUserMessage(text, this.attachments.all);
-    const prepared = this.turns.isBusy(id) || content.trim().length === 0 ? undefined : await this.nextSend.prepare(text, content, frozen);
+    const empty = composeUserMessage(text, this.attachments.all).trim().length === 0;
+    const prepared = this.turns.isBusy(id) || empty ? undefined : await this.nextSend.prepare(text, frozen);
     if (!prepared) return;
     this.attachments.take();
     this.store.drafts.set(id, '');
-    const message = { role: 'user' as const, content, at: new Date().toISOString(), ...prepared };
+    const message = { role: 'user' as const, at: new Date().toISOString(), ...prepared.message };
     const { conversation, saved } = this.store.apply(id, { kind: 'append', messages: [message] });
     this.post({ type: 'messagesAppended', conversationId: id, messages: [lastMessageView(conversation)] });
     await saved;
-    await this.turns.send(id, text.trim());
+    await this.turns.send(id, prepared.typed);
   }
 
   /** Stops the turn of the conversation shown; the others wait on. */

@@ -7,11 +7,19 @@ import { settings } from '../../base/vscode/settings';
 import type { ConversationStore } from '../../conversations/vscode/conversationStore';
 import type { WorkspaceInstructions } from '../../instructions/vscode/workspaceInstructions';
 import type { ActionPhraseGuard } from '../../guards/vscode/actionPhraseGuard';
+import type { SecretGuard } from '../../guards/vscode/secretGuard';
 
-/** What stands between the workspace and a chat request: the instruction files as agreed, and the action-phrase guard. */
+/** What stands between the workspace and a chat request: the instruction files as agreed, the action-phrase and secret guards. */
 export interface ChatGuards {
   readonly instructions: WorkspaceInstructions;
   readonly phraseGuard: ActionPhraseGuard;
+  readonly secretGuard: SecretGuard;
+}
+
+/** A user message as it goes out and is saved, and the part of it the user typed (redactions made in both). */
+export interface PreparedMessage {
+  readonly typed: string;
+  readonly message: { readonly content: string; readonly instructions?: string };
 }
 
 /**
@@ -26,7 +34,7 @@ export class NextSend implements vscode.Disposable {
     private readonly store: ConversationStore,
     private readonly attachments: () => readonly Attachment[],
     private readonly post: (message: HostToChatMessage) => void,
-    private readonly instructions: WorkspaceInstructions,
+    private readonly guards: Pick<ChatGuards, 'instructions' | 'secretGuard'>,
   ) {
     this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('clusterChat.contextMeter')) {
@@ -58,24 +66,39 @@ export class NextSend implements vscode.Disposable {
   }
 
   /**
-   * The instructions the send of `content` (the typed `text` with the pending attachments) carries, once
-   * the user agreed to each instruction file and, above the hard limit, to the size; undefined when the
-   * user declined, and the text goes back into the box as the draft. `frozen` are the instructions a
-   * resent message went with before: an edit sends them again as they were.
+   * The send of the typed `text` with the pending attachments, as it goes out and is saved: the instructions
+   * the user agreed to (each file), the credentials the user chose to redact replaced, and above the hard
+   * limit, agreed to the size. Undefined when the user declined, and the text goes back into the box as the
+   * draft. `frozen` are the instructions a resent message went with before: an edit sends them again as they were.
    */
-  async prepare(text: string, content: string, frozen?: string): Promise<{ instructions?: string } | undefined> {
+  async prepare(text: string, frozen?: string): Promise<PreparedMessage | undefined> {
     const active = this.store.active();
-    const instructions = frozen ?? (await this.instructions.forSend(this.filesInQuestion()))?.text;
-    if (
-      instructions !== undefined &&
-      (await this.sizeConfirmed(active.systemPrompt, [...active.messages, { role: 'user', content, instructions }]))
-    ) {
-      // None when there were none, so such a message is logged as it always was.
-      return instructions === '' ? {} : { instructions };
+    const instructions = frozen ?? (await this.guards.instructions.forSend(this.filesInQuestion()))?.text;
+    const guarded = instructions === undefined ? undefined : await this.guardSecrets(text.trim(), instructions);
+    if (guarded && (await this.sizeConfirmed(active.systemPrompt, [...active.messages, { role: 'user', ...guarded.message }]))) {
+      return guarded;
     }
     this.store.drafts.set(active.id, text);
     this.post({ type: 'setDraft', text });
     return undefined;
+  }
+
+  /** The message with the credentials the user chose to redact replaced, in the typed text, each attachment and the instructions. */
+  private async guardSecrets(typed: string, instructions: string): Promise<PreparedMessage | undefined> {
+    const attachments = this.attachments();
+    const texts = await this.guards.secretGuard.guard([
+      { origin: 'typed', name: '', text: typed },
+      ...attachments.map((attachment) => ({ origin: 'attachment' as const, name: attachment.label, text: attachment.code })),
+      { origin: 'instructions', name: '', text: instructions },
+    ]);
+    if (texts === undefined) {
+      return undefined;
+    }
+    const sent = attachments.map((attachment, index) => ({ ...attachment, code: texts[index + 1] ?? attachment.code }));
+    const guardedInstructions = texts[attachments.length + 1] ?? instructions;
+    const content = composeUserMessage(texts[0] ?? typed, sent);
+    // None when there were none, so such a message is logged as it always was.
+    return { typed: texts[0] ?? typed, message: guardedInstructions === '' ? { content } : { content, instructions: guardedInstructions } };
   }
 
   /** The files a send is about, for the instructions that apply to them: the active editor's and the attached ones. */

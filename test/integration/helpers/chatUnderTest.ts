@@ -6,12 +6,15 @@ import type { ChatController } from '../../../src/chat/vscode/chatController';
 import { activateExtension } from '../testEnvironment';
 import { MemoryMemento } from './memoryMemento';
 import type { AskAboutPhrases } from '../../../src/guards/vscode/actionPhraseGuard';
+import type { AskAboutSecrets } from '../../../src/guards/vscode/secretGuard';
 import type { AskInstruction } from '../../../src/instructions/vscode/instructionApprovals';
 
 /** A suite that puts no instruction file in the workspace is never asked about one. */
 const noPhraseExpected: AskAboutPhrases = (question) =>
   Promise.reject(new Error(`unexpected action phrase ${question.matches[0]?.phrase ?? ''} in ${question.matches[0]?.source ?? ''}`));
 const noInstructionExpected: AskInstruction = (question) => Promise.reject(new Error(`unexpected question about ${question.source}`));
+const noSecretExpected: AskAboutSecrets = (question) =>
+  Promise.reject(new Error(`unexpected credential ${question.secrets[0]?.preview ?? ''} (${question.secrets[0]?.kind ?? ''})`));
 
 /** The chat controller a test drives, and the folder where it keeps its conversations. */
 export interface ChatUnderTest {
@@ -26,21 +29,28 @@ export interface ChatUnderTest {
  * The extension's own chat (its view, its saved conversations) is left as it was.
  */
 export function useChatUnderTest(
-  options: { readonly askInstruction?: AskInstruction; readonly askAboutPhrases?: AskAboutPhrases } = {},
+  options: {
+    readonly askInstruction?: AskInstruction;
+    readonly askAboutPhrases?: AskAboutPhrases;
+    readonly askAboutSecrets?: AskAboutSecrets;
+  } = {},
 ): ChatUnderTest {
   let current: { readonly chat: ChatController; readonly folder: string; readonly log: vscode.LogOutputChannel } | undefined;
   beforeEach('construct a chat controller with a fresh conversation folder', async () => {
     const { testing } = await activateExtension();
-    const { ChatController, ConversationLogFiles, WorkspaceInstructions, InstructionApprovals, ActionPhraseGuard } = testing.classes;
+    const { ChatController, ConversationLogFiles, WorkspaceInstructions, InstructionApprovals, ActionPhraseGuard, SecretGuard } =
+      testing.classes;
     const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'cluster-chat-conversations-'));
     const log = vscode.window.createOutputChannel('Cluster Chat (chat under test)', { log: true });
     const files = new ConversationLogFiles(folder);
     const approvals = new InstructionApprovals(new MemoryMemento(), options.askInstruction ?? noInstructionExpected);
     const instructions = new WorkspaceInstructions(testing.instructionFiles, approvals);
     const phraseGuard = new ActionPhraseGuard(() => testing.clusters.active(), options.askAboutPhrases ?? noPhraseExpected);
+    const secretGuard = new SecretGuard(new MemoryMemento(), options.askAboutSecrets ?? noSecretExpected);
     const chat = new ChatController(files, new MemoryMemento(), testing.pipeline, testing.clusters, testing.replyActions, log, {
       instructions,
       phraseGuard,
+      secretGuard,
     });
     current = { chat, folder, log };
   });
