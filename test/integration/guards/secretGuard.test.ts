@@ -85,7 +85,7 @@ describe('The secret guard in the chat (a GitHub token in an attachment, the emu
     assert.ok(sent[0]?.includes(token), 'the user chose to send it as it is');
   });
 
-  it('sends nothing on Cancel, and keeps the attachment and the typed text for the next try', async () => {
+  it('sends and saves nothing on Cancel, and the attachment stays pending', async () => {
     answer = undefined;
     await own.chat.newChat();
     await sendWithToken();
@@ -93,6 +93,19 @@ describe('The secret guard in the chat (a GitHub token in an attachment, the emu
     assert.deepEqual(await bodiesWith(emulator.baseUrl, marker), [], 'nothing was sent');
     assert.equal(own.chat.activeConversation().messages.length, 0, 'nothing was saved');
     assert.equal(own.chat.attachments.all.length, 1, 'the attachment is still pending');
+  });
+
+  it('shows a token typed into the message as such, and redacts it there', async () => {
+    await own.chat.newChat();
+    await own.chat.send(`Is ${token} still valid? (${marker})`);
+    assert.deepEqual(
+      asked[0]?.secrets.map(({ kind, origin, line }) => ({ kind, origin, line })),
+      [{ kind: 'github-token', origin: 'typed', line: 1 }],
+    );
+    const sent = await bodiesWith(emulator.baseUrl, marker);
+    assert.equal(sent.length, 1);
+    assert.ok(!sent[0]?.includes(token));
+    assert.equal(own.chat.activeConversation().messages[0]?.content, `Is [redacted] still valid? (${marker})`);
   });
 
   it('does not ask again about the same value, and applies the choice made for it', async () => {
