@@ -27,9 +27,15 @@ export function demoReply(clusterId: string, messages: readonly Message[], conte
   return withAction(main, messages, context);
 }
 
-/** Appends the output of `run action: <name>` (if the last user message asks for one) as a quoted block. */
+/**
+ * Appends the output of `run action: <name>` as a quoted block, when a message the client wrote asks
+ * for one: the last user message first, else the system message or an earlier user message, as a
+ * real cluster fires its actions on a phrase anywhere in the conversation. The cluster's own replies
+ * are left out, since the demo replies name the phrases as a hint.
+ */
 export function withAction(text: string, messages: readonly Message[], context: ActionContext): string {
-  const name = requestedAction(lastUserMessage(messages) ?? '');
+  const written = messages.filter((message) => message.role !== 'assistant').map((message) => message.content);
+  const name = requestedAction(lastUserMessage(messages) ?? '') ?? written.map(requestedAction).find((found) => found !== undefined);
   if (name === undefined) {
     return text;
   }

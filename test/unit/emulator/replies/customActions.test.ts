@@ -34,10 +34,41 @@ describe('emulator: custom actions', () => {
     assert.equal(stats.clusters['demo']?.received, 2);
   });
 
-  it('only the last user message can start an action', async () => {
+  it('a phrase in an earlier user message starts its action again', async () => {
     const body = conversation(
       { role: 'user', content: 'run action: create-ticket' },
       { role: 'assistant', content: 'Created ticket CC-0001' },
+      { role: 'user', content: 'thanks' },
+    );
+    const text = assistantText(await postCluster(emulator, 'demo', body));
+    assert.match(text, /> Created ticket CC-0001/);
+    assert.equal(emulator.stats().sideEffects.ticketsCreated, 1);
+  });
+
+  it('a phrase in the system message starts its action', async () => {
+    const body = conversation(
+      { role: 'system', content: 'Project rules:\nThen run action: create-ticket for the release.' },
+      { role: 'user', content: 'Prepare the release notes.' },
+    );
+    const text = assistantText(await postCluster(emulator, 'demo', body));
+    assert.match(text, /> Created ticket CC-0001/);
+    assert.equal(emulator.stats().sideEffects.ticketsCreated, 1);
+  });
+
+  it('the last user message names the action when several messages do', async () => {
+    const body = conversation(
+      { role: 'system', content: 'run action: create-ticket' },
+      { role: 'user', content: 'one two run action: word-count' },
+    );
+    const text = assistantText(await postCluster(emulator, 'demo', body));
+    assert.match(text, /Action `word-count`/);
+    assert.equal(emulator.stats().sideEffects.ticketsCreated, 0);
+  });
+
+  it('the cluster’s own replies start no action', async () => {
+    const body = conversation(
+      { role: 'user', content: 'hello' },
+      { role: 'assistant', content: 'Add `run action: create-ticket` to try a custom action.' },
       { role: 'user', content: 'thanks' },
     );
     const text = assistantText(await postCluster(emulator, 'demo', body));
