@@ -46,6 +46,7 @@ import { SecretGuard } from './guards/vscode/secretGuard';
 import { InstructionFileCache } from './instructions/vscode/instructionFileCache';
 import { InstructionApprovals } from './instructions/vscode/instructionApprovals';
 import { WorkspaceInstructions } from './instructions/vscode/workspaceInstructions';
+import { RequestInstructions } from './instructions/vscode/requestInstructions';
 
 /** Wires the extension's parts together; each part lives in its own module. */
 export function activate(context: vscode.ExtensionContext): ClusterChatApi {
@@ -69,6 +70,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
   const workspaceIgnore = new WorkspaceIgnore();
   const instructionFiles = new InstructionFileCache(log, workspaceIgnore);
   const instructions = new WorkspaceInstructions(instructionFiles, new InstructionApprovals(context.workspaceState));
+  const requestInstructions = new RequestInstructions(instructions);
   const phraseGuard = new ActionPhraseGuard(() => clusters.active());
   const chat = new ChatController(new ConversationLogFiles(conversationsFolder), context.globalState, pipeline, clusters, actions, log, {
     instructions,
@@ -93,6 +95,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
   const editDependencies = {
     runner,
     ignore: workspaceIgnore,
+    instructions: requestInstructions,
     inline: inlineProposals,
     proposals,
     showReply: (markdown: string, title: string, cluster: string) =>
@@ -106,7 +109,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
     onReplyShown: replies.onDidAdd,
   });
   const { api, disposable: apiDisposable } = createClusterChatApi(clusters, pipeline, log);
-  const participant = new ClusterParticipant(pipeline);
+  const participant = new ClusterParticipant(pipeline, requestInstructions);
   const participantRegistration = registerClusterParticipant(participant, context.extensionUri, log);
   const languageModels = registerLanguageModels(() => new ClusterModelProvider(clusters, apiKeys, pipeline), log);
   const askClusterTool = new AskClusterTool(clusters, pipeline);
@@ -124,15 +127,15 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
     proposals,
     panel,
     registerApiKeyCommands(apiKeys, errors),
-    registerSelectionActions(runner, replies, panel, workspaceIgnore),
+    registerSelectionActions({ runner, replies, panel, ignore: workspaceIgnore, instructions: requestInstructions }),
     registerReplyCommands(replies, actions, proposals),
-    registerCommitMessageCommands(runner),
+    registerCommitMessageCommands(runner, workspaceIgnore, requestInstructions),
     inlineProposals,
     registerEditInPlace(editDependencies),
     registerClusterCodeActions(),
     registerProblemCommands(editDependencies, replies, panel),
     terminalWatcher,
-    registerExplainTerminalCommand(terminalWatcher, runner, replies, panel),
+    registerExplainTerminalCommand(terminalWatcher, runner, replies, panel, requestInstructions),
     chat,
     replyNotices,
     chat.unread.onDidArrive((reply) => replyNotices.arrived(reply)),
@@ -168,6 +171,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
       replyActions: actions,
       classes: { ChatController, ConversationLogFiles, WorkspaceInstructions, InstructionApprovals, ActionPhraseGuard, SecretGuard },
       instructionFiles,
+      requestInstructions,
       replyNotices,
       requests,
       terminalWatcher,

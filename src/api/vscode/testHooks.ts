@@ -19,6 +19,7 @@ import type { InstructionApprovals } from '../../instructions/vscode/instruction
 import type { ActionPhraseGuard } from '../../guards/vscode/actionPhraseGuard';
 import type { SecretGuard } from '../../guards/vscode/secretGuard';
 import type { InstructionFileCache } from '../../instructions/vscode/instructionFileCache';
+import type { RequestInstructions } from '../../instructions/vscode/requestInstructions';
 
 /** The command that hands the extension's own integration tests its parts; registered in test mode only. */
 export const TEST_HOOKS_COMMAND = 'clusterChat.testHooks';
@@ -56,6 +57,8 @@ export interface TestHooks {
   };
   /** The workspace's instruction files as found and watched. */
   readonly instructionFiles: InstructionFileCache;
+  /** The instructions of every request but the chat's, the language models' and the tool's; a test hands it its own source. */
+  readonly requestInstructions: RequestInstructions;
   /** The badge and notification for replies that arrive unseen; its threshold can be shortened. */
   readonly replyNotices: ReplyNotices;
   /** The request inspector's records of the last 50 requests. */

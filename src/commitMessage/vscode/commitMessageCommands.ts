@@ -5,7 +5,9 @@ import type { RequestRunner } from '../../requests/vscode/requestRunner';
 import { settings } from '../../base/vscode/settings';
 import { commitMessageNotice } from './commitMessageNotice';
 import { gitApi } from './gitApi';
-import { chooseRepository, repositoryChanges } from './repositoryChanges';
+import { chooseRepository, repositoryChanges, withoutIgnored } from './repositoryChanges';
+import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
+import type { RequestInstructions } from '../../instructions/vscode/requestInstructions';
 
 /** The context key that swaps the Source Control title's button for Stop while a message is written. */
 const WRITING_KEY = 'clusterChat.writingCommitMessage';
@@ -20,10 +22,15 @@ export interface CommitMessageResult {
 
 /**
  * Write Commit Message (the Source Control title of a git repository, and the palette) and its Stop:
- * the staged changes (or all, when nothing is staged) go to the active cluster, and the reply
+ * the staged changes (or all, when nothing is staged) go to the active cluster, without the files
+ * `.clusterignore` names, with the instruction files that apply to the changed files, and the reply
  * becomes the repository's commit message.
  */
-export function registerCommitMessageCommands(runner: RequestRunner): vscode.Disposable {
+export function registerCommitMessageCommands(
+  runner: RequestRunner,
+  ignore: Pick<WorkspaceIgnore, 'ignored'>,
+  instructions: RequestInstructions,
+): vscode.Disposable {
   let running: vscode.CancellationTokenSource | undefined;
   const write = async (argument?: unknown): Promise<CommitMessageResult> => {
     if (running) {
@@ -39,20 +46,29 @@ export function registerCommitMessageCommands(runner: RequestRunner): vscode.Dis
       void vscode.window.showInformationMessage(vscode.l10n.t('Cluster Chat: open a folder with a git repository first.'));
       return { written: false };
     }
-    const changes = await repositoryChanges(repository);
-    if (!changes) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Cluster Chat: there are no changes to write a commit message for.'));
-      return { written: false };
+    const all = await repositoryChanges(repository);
+    const { changes, leftOut } = all ? await withoutIgnored(repository, all, ignore) : { changes: all, leftOut: [] };
+    if (!changes || (changes.files.length === 0 && changes.untrackedFiles.length === 0)) {
+      const notice = leftOut.join(' ');
+      const none = vscode.l10n.t('Cluster Chat: there are no changes to write a commit message for.');
+      void vscode.window.showInformationMessage(notice ? `${none} ${notice}` : none);
+      return notice ? { written: false, notice } : { written: false };
     }
     const diff = trimDiff(changes.files);
-    const messages = buildCommitMessages({
-      template: settings.commitMessageTemplate(),
-      systemPrompt: settings.systemPrompt(),
-      scope: changes.scope,
-      diff,
-      untrackedFiles: changes.untrackedFiles,
-    });
-    const notice = commitMessageNotice(diff.omissions, changes.untrackedFiles);
+    const messages = await instructions.apply(
+      buildCommitMessages({
+        template: settings.commitMessageTemplate(),
+        systemPrompt: settings.systemPrompt(),
+        scope: changes.scope,
+        diff,
+        untrackedFiles: changes.untrackedFiles,
+      }),
+      diff.sentFiles.map((path) => vscode.Uri.joinPath(repository.rootUri, path)),
+    );
+    if (!messages) {
+      return { written: false };
+    }
+    const notice = commitMessageNotice(diff.omissions, changes.untrackedFiles, leftOut);
     running = new vscode.CancellationTokenSource();
     void vscode.commands.executeCommand('setContext', WRITING_KEY, true);
     try {

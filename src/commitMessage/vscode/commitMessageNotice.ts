@@ -2,9 +2,13 @@ import * as vscode from 'vscode';
 import type { DiffOmissions } from '../common/trimDiff';
 
 /** What the user is told was not sent with a commit-message request; undefined when everything was. */
-export function commitMessageNotice(omissions: DiffOmissions, untrackedFiles: readonly string[]): string | undefined {
+export function commitMessageNotice(
+  omissions: DiffOmissions,
+  untrackedFiles: readonly string[],
+  leftOut: readonly string[] = [],
+): string | undefined {
   const cap = omissions.maxCharacters.toLocaleString(vscode.env.language);
-  const parts: string[] = [];
+  const parts: string[] = [...leftOut];
   if (omissions.partial) {
     const { path, keptLines, totalLines } = omissions.partial;
     parts.push(

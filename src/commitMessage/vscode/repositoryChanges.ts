@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { leftOutMessage, type WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import { splitDiff } from '../common/diffFiles';
 import type { ChangeScope } from '../common/commitPrompt';
 import type { DiffFile } from '../common/diffFiles';
@@ -53,6 +54,39 @@ export async function repositoryChanges(repository: GitRepository): Promise<Repo
           .map((change) => relativePath(repository.rootUri, change.uri));
   const untrackedFiles = [...new Set(untracked)];
   return files.length === 0 && untrackedFiles.length === 0 ? undefined : { scope, files, untrackedFiles };
+}
+
+/**
+ * The changes without the files `.clusterignore` (or the setting, or the built-in credential
+ * patterns) keeps from leaving: neither their diff nor their names are sent. `leftOut` says, for
+ * the user, which file was left out and by which pattern.
+ */
+export async function withoutIgnored(
+  repository: GitRepository,
+  changes: RepositoryChanges,
+  ignore: Pick<WorkspaceIgnore, 'ignored'>,
+): Promise<{ readonly changes: RepositoryChanges; readonly leftOut: readonly string[] }> {
+  const leftOut: string[] = [];
+  const allowed = async (path: string): Promise<boolean> => {
+    const match = await ignore.ignored(vscode.Uri.joinPath(repository.rootUri, path));
+    if (match) {
+      leftOut.push(leftOutMessage(path, match));
+    }
+    return match === undefined;
+  };
+  const files: DiffFile[] = [];
+  for (const file of changes.files) {
+    if (await allowed(file.path)) {
+      files.push(file);
+    }
+  }
+  const untrackedFiles: string[] = [];
+  for (const path of changes.untrackedFiles) {
+    if (await allowed(path)) {
+      untrackedFiles.push(path);
+    }
+  }
+  return { changes: { scope: changes.scope, files, untrackedFiles }, leftOut };
 }
 
 function relativePath(root: vscode.Uri, file: vscode.Uri): string {

@@ -7,6 +7,7 @@ import type { ProposalDocuments } from '../../replies/vscode/proposalDocuments';
 import type { RequestRunner } from '../../requests/vscode/requestRunner';
 import { SourceAnchor } from '../../replies/vscode/sourceAnchor';
 import type { InlineProposals } from './inlineProposals';
+import type { RequestInstructions } from '../../instructions/vscode/requestInstructions';
 
 export interface EditRequest {
   readonly document: vscode.TextDocument;
@@ -25,23 +26,29 @@ export interface EditDependencies {
   readonly showReply: (markdown: string, title: string, cluster: string) => void;
   /** Files that never leave (`.clusterignore`, the built-in secret patterns): checked before anything is read. */
   readonly ignore: Pick<WorkspaceIgnore, 'allows'>;
+  /** The instruction files that apply to the document, put into the system message. */
+  readonly instructions: RequestInstructions;
 }
 
 /**
  * Sends an edit request and shows the cluster's change in the editor, hunk by hunk; a change too
  * large to review inline opens in the diff editor instead. A reply without usable code, or one for
  * code that changed while the request ran, is reported and nothing is shown on the wrong lines.
- * Resolves whether a proposal was shown.
+ * The instruction files that apply to the document go with it. Resolves whether a proposal was shown.
  */
 export async function proposeEdit(request: EditRequest, dependencies: EditDependencies): Promise<boolean> {
   const { document, range, title } = request;
+  const messages = await dependencies.instructions.apply(request.messages, [document.uri]);
+  if (!messages) {
+    return false;
+  }
   const sent = new SourceAnchor(document, range, range.start);
   const fileName = vscode.workspace.asRelativePath(document.uri);
   let shown = false;
   try {
     await dependencies.runner.run({
       title,
-      messages: request.messages,
+      messages,
       deliver: async ({ reply, cluster }) => {
         const markdown = reply.assistant.content;
         const clusterName = cluster.label ?? cluster.id;

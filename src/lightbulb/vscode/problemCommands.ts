@@ -43,13 +43,14 @@ async function explainProblems(
   panel: ReplyPanel,
 ): Promise<boolean> {
   const request = (await dependencies.ignore.allows(uri)) ? await problemRequest(uri, problems, 'explain') : undefined;
-  if (!request) {
+  const messages = request && (await dependencies.instructions.apply(request.messages, [request.document.uri]));
+  if (!request || !messages) {
     return false;
   }
   const source = new SourceAnchor(request.document, request.range, request.range.start);
   const delivered = await dependencies.runner.run({
     title: request.title,
-    messages: request.messages,
+    messages,
     deliver: ({ reply, cluster }) => {
       panel.show(
         replies.add({

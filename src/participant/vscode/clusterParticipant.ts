@@ -8,15 +8,20 @@ import type { RequestPipeline } from '../../requests/vscode/requestPipeline';
 import { settings } from '../../base/vscode/settings';
 import { exchangesFromHistory } from './chatHistory';
 import { activeEditorCode, resolveReferences } from './chatReferences';
+import type { RequestInstructions } from '../../instructions/vscode/requestInstructions';
 
 /**
  * `@cluster` in VS Code's Chat view: the chat's earlier exchanges and the request's references become
  * the conversation sent to the cluster picked as the chat's model, or else to the active cluster; `/explain`, `/fix`, `/tests` and `/refactor` apply the
  * selection actions' instructions to the references, or to the editor's selection when there are
- * none. Failures render as chat errors with the buttons that fix them.
+ * none. The instruction files that apply to the active editor's file and the referenced ones go
+ * into the system message. Failures render as chat errors with the buttons that fix them.
  */
 export class ClusterParticipant {
-  constructor(private readonly pipeline: RequestPipeline) {}
+  constructor(
+    private readonly pipeline: RequestPipeline,
+    private readonly instructions: RequestInstructions,
+  ) {}
 
   readonly handle: vscode.ChatRequestHandler = async (request, context, stream, token) => {
     const action = actionForCommand(request.command);
@@ -53,7 +58,14 @@ export class ClusterParticipant {
       attachments,
       ...(action ? { instruction: settings.instruction(action) } : {}),
     });
-    const messages = buildParticipantMessages(settings.systemPrompt(), exchangesFromHistory(context.history), sent);
+    const messages = await this.instructions.apply(
+      buildParticipantMessages(settings.systemPrompt(), exchangesFromHistory(context.history), sent),
+      filesInQuestion(request.references),
+    );
+    if (!messages) {
+      stream.markdown(vscode.l10n.t('The request was not sent.'));
+      return {};
+    }
 
     try {
       const clusterId = pickedCluster(request);
@@ -89,6 +101,15 @@ export class ClusterParticipant {
       return { errorDetails: { message: error instanceof Error ? error.message : String(error) } };
     }
   };
+}
+
+/** The files a request is about: the active editor's and the referenced ones. */
+function filesInQuestion(references: readonly vscode.ChatPromptReference[]): vscode.Uri[] {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  const referenced = references.flatMap(({ value }) =>
+    value instanceof vscode.Uri ? [value] : value instanceof vscode.Location ? [value.uri] : [],
+  );
+  return [...(active ? [active] : []), ...referenced];
 }
 
 /**

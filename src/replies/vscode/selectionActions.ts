@@ -7,6 +7,7 @@ import type { ReplyStore } from './replyStore';
 import type { RequestRunner } from '../../requests/vscode/requestRunner';
 import { settings } from '../../base/vscode/settings';
 import { SourceAnchor } from './sourceAnchor';
+import type { RequestInstructions } from '../../instructions/vscode/requestInstructions';
 
 interface ActionCommand {
   readonly command: string;
@@ -23,23 +24,26 @@ const ACTION_COMMANDS: readonly ActionCommand[] = [
   { command: 'clusterChat.askAboutSelection', action: 'ask', title: () => vscode.l10n.t('Ask') },
 ];
 
+export interface SelectionActionDependencies {
+  readonly runner: RequestRunner;
+  readonly replies: ReplyStore;
+  readonly panel: ReplyPanel;
+  readonly ignore: Pick<WorkspaceIgnore, 'allows'>;
+  readonly instructions: RequestInstructions;
+}
+
 /**
  * The selection actions (palette and editor context menu): the selection, or the whole file when
  * nothing is selected, goes to the active cluster in a fenced block with its file name and
- * language; the reply opens in the reply view.
+ * language, with the instruction files that apply to the file; the reply opens in the reply view.
  */
-export function registerSelectionActions(
-  runner: RequestRunner,
-  replies: ReplyStore,
-  panel: ReplyPanel,
-  ignore: Pick<WorkspaceIgnore, 'allows'>,
-): vscode.Disposable {
+export function registerSelectionActions(dependencies: SelectionActionDependencies): vscode.Disposable {
   return vscode.Disposable.from(
     ...ACTION_COMMANDS.map(({ command, action, title }) =>
       vscode.commands.registerCommand(command, async () => {
         const uri = vscode.window.activeTextEditor?.document.uri;
-        if (uri === undefined || (await ignore.allows(uri))) {
-          await runSelectionAction(action, title(), runner, replies, panel);
+        if (uri === undefined || (await dependencies.ignore.allows(uri))) {
+          await runSelectionAction(action, title(), dependencies);
         }
       }),
     ),
@@ -49,9 +53,7 @@ export function registerSelectionActions(
 async function runSelectionAction(
   action: SelectionAction,
   title: string,
-  runner: RequestRunner,
-  replies: ReplyStore,
-  panel: ReplyPanel,
+  { runner, replies, panel, instructions }: SelectionActionDependencies,
 ): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
@@ -93,10 +95,14 @@ async function runSelectionAction(
     systemPrompt: settings.systemPrompt(),
     ...(question === undefined ? {} : { question: question.trim() }),
   });
+  const sent = await instructions.apply(messages, [document.uri]);
+  if (!sent) {
+    return;
+  }
   const source = new SourceAnchor(document, range, selection.active);
   const delivered = await runner.run({
     title,
-    messages,
+    messages: sent,
     deliver: ({ reply, cluster, inspection }) => {
       const stored = replies.add({
         title: `${title} · ${fileName.split('/').pop() ?? fileName}`,

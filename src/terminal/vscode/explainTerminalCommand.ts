@@ -6,6 +6,7 @@ import type { ReplyStore } from '../../replies/vscode/replyStore';
 import type { RequestRunner } from '../../requests/vscode/requestRunner';
 import { settings } from '../../base/vscode/settings';
 import type { TerminalWatcher } from './terminalWatcher';
+import type { RequestInstructions } from '../../instructions/vscode/requestInstructions';
 
 /** What Explain with Cluster did: whether a reply was shown, else why it could not run. */
 export interface TerminalExplainResult {
@@ -15,7 +16,8 @@ export interface TerminalExplainResult {
 
 /**
  * Explain with Cluster (the terminal's context menu and the palette): the last command of the
- * active terminal and the end of its output go to the active cluster; the reply opens in the reply
+ * active terminal and the end of its output go to the active cluster, with the instruction files
+ * that apply to the whole project (a command is about no file); the reply opens in the reply
  * view, under a line saying how much output was sent.
  */
 export function registerExplainTerminalCommand(
@@ -23,6 +25,7 @@ export function registerExplainTerminalCommand(
   runner: RequestRunner,
   replies: ReplyStore,
   panel: ReplyPanel,
+  instructions: RequestInstructions,
 ): vscode.Disposable {
   return vscode.commands.registerCommand('clusterChat.explainTerminalCommand', async (): Promise<TerminalExplainResult> => {
     const found = lastCommand(watcher);
@@ -31,11 +34,15 @@ export function registerExplainTerminalCommand(
       return { explained: false, reason: found };
     }
     const messages = buildTerminalMessages(found, settings.systemPrompt());
+    const sent = await instructions.apply(messages, []);
+    if (!sent) {
+      return { explained: false };
+    }
     const title = vscode.l10n.t('Explain with Cluster');
     const explained = await runner.run({
       title,
       caller: 'terminal',
-      messages,
+      messages: sent,
       deliver: ({ reply, cluster }) => {
         const stored = replies.add({
           title: `${title} · ${found.commandLine}`,

@@ -1,0 +1,36 @@
+import type * as vscode from 'vscode';
+import type { Message } from '../../client/common/messages';
+import { withInstructions } from '../common/instructedMessages';
+import type { WorkspaceInstructions } from './workspaceInstructions';
+
+export type InstructionSource = Pick<WorkspaceInstructions, 'forSend'>;
+
+/**
+ * The one step that puts the project's instruction files into a request of the selection actions,
+ * Edit in Place, the problem commands, the commit message, the terminal explanation and `@cluster`:
+ * the files that apply to the files the request is about, as the user agreed to them, go into its
+ * system message after the user's system prompt.
+ */
+export class RequestInstructions {
+  constructor(private source: InstructionSource) {}
+
+  /**
+   * The messages to send, or undefined when the user chose to send nothing (the request is then
+   * not made). `inQuestion` are the files the request is about.
+   */
+  async apply(messages: readonly Message[], inQuestion: readonly vscode.Uri[]): Promise<Message[] | undefined> {
+    const instructions = await this.source.forSend(inQuestion);
+    return instructions === undefined ? undefined : withInstructions(messages, instructions.text);
+  }
+
+  /**
+   * Answers from another source from now on, and returns the one it replaces: the integration tests
+   * hand one whose approval questions they answer, as a modal dialog cannot be answered from the
+   * extension host.
+   */
+  useSource(source: InstructionSource): InstructionSource {
+    const replaced = this.source;
+    this.source = source;
+    return replaced;
+  }
+}
