@@ -18,6 +18,13 @@ export interface CachedInstruction {
   readonly refused?: 'outsideFolder';
 }
 
+/** An instruction file that could not be read, and why (the error's message). */
+export interface UnreadableInstruction {
+  readonly uri: vscode.Uri;
+  readonly path: string;
+  readonly error: string;
+}
+
 /** How long the watcher is to be quiet before a folder is searched again after a folder came or went. */
 const RESCAN_DELAY_MS = 300;
 
@@ -30,6 +37,8 @@ const MAX_READ_BYTES = 256 * 1024;
  */
 export class InstructionFileCache implements vscode.Disposable {
   private readonly folders = new Map<string, Promise<Map<string, CachedInstruction>>>();
+  /** Per folder, the instruction files the last read of which failed: reported to the user, never sent. */
+  private readonly unreadable = new Map<string, Map<string, UnreadableInstruction>>();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
@@ -41,7 +50,10 @@ export class InstructionFileCache implements vscode.Disposable {
     this.disposables.push(
       this.changed,
       vscode.workspace.onDidChangeWorkspaceFolders(({ removed }) => {
-        removed.forEach((folder) => this.folders.delete(folder.uri.toString()));
+        removed.forEach((folder) => {
+          this.folders.delete(folder.uri.toString());
+          this.unreadable.delete(folder.uri.toString());
+        });
         this.changed.fire();
       }),
     );
@@ -56,6 +68,12 @@ export class InstructionFileCache implements vscode.Disposable {
       this.folders.set(key, files);
     }
     return [...(await files).values()];
+  }
+
+  /** The folder's instruction files that could not be read, as of the last read of each. */
+  async unreadableOf(folder: vscode.WorkspaceFolder): Promise<readonly UnreadableInstruction[]> {
+    await this.filesOf(folder);
+    return [...(this.unreadable.get(folder.uri.toString())?.values() ?? [])];
   }
 
   /** The folder's files that may be sent: not refused, and not left out by `.clusterignore` or the built-in patterns. */
@@ -94,6 +112,8 @@ export class InstructionFileCache implements vscode.Disposable {
     const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, INSTRUCTION_FILES_GLOB), INSTRUCTION_FILES_EXCLUDE);
     const present = new Set(found.map((uri) => relativePath(folder, uri)));
     [...files.keys()].filter((known) => !present.has(known)).forEach((gone) => files.delete(gone));
+    const unread = this.unreadableIn(folder);
+    [...unread.keys()].filter((known) => !present.has(known)).forEach((gone) => unread.delete(gone));
     await Promise.all(found.map((uri) => this.reread(folder, files, uri, false)));
   }
 
@@ -108,10 +128,13 @@ export class InstructionFileCache implements vscode.Disposable {
     if (!kind) {
       return;
     }
+    const unread = this.unreadableIn(folder);
+    unread.delete(relative);
     const read = deleted
       ? undefined
       : await readInstruction(folder, uri).catch((error: unknown) => {
           this.log.warn(`The instruction file ${relative} could not be read: ${String(error)}`);
+          unread.set(relative, { uri, path: relative, error: error instanceof Error ? error.message : String(error) });
           return undefined;
         });
     if (read === undefined) {
@@ -119,6 +142,16 @@ export class InstructionFileCache implements vscode.Disposable {
       return;
     }
     files.set(relative, { uri, path: relative, kind, ...read });
+  }
+
+  private unreadableIn(folder: vscode.WorkspaceFolder): Map<string, UnreadableInstruction> {
+    const key = folder.uri.toString();
+    let unread = this.unreadable.get(key);
+    if (!unread) {
+      unread = new Map();
+      this.unreadable.set(key, unread);
+    }
+    return unread;
   }
 
   dispose(): void {

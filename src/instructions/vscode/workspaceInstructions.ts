@@ -23,6 +23,29 @@ export interface TurnInstructions {
   readonly sent: readonly SentInstruction[];
 }
 
+/** Why an instruction file of the workspace goes out with no send, short of being turned off. */
+export type SkipWhy = 'frontMatter' | 'noApplyTo' | 'unreadable' | 'outsideFolder';
+
+export interface SkippedInstructionFile {
+  readonly source: string;
+  readonly uri: vscode.Uri;
+  readonly why: SkipWhy;
+  /** For `frontMatter`: the first line that cannot be read, and its key when the problem is a key's value. */
+  readonly line?: number;
+  readonly key?: string;
+  /** For `unreadable`: the error's message. */
+  readonly error?: string;
+}
+
+/** Every instruction file that concerns a send, in three lists: what goes out, what the user turned off, what is skipped. */
+export interface InstructionOverview {
+  /** In the order they are sent. */
+  readonly applied: readonly PlannedInstruction[];
+  /** Would apply, but the user turned them off. */
+  readonly turnedOff: readonly PlannedInstruction[];
+  readonly skipped: readonly SkippedInstructionFile[];
+}
+
 export const NO_INSTRUCTIONS: TurnInstructions = { text: '', sent: [] };
 
 /**
@@ -31,6 +54,8 @@ export const NO_INSTRUCTIONS: TurnInstructions = { text: '', sent: [] };
  * read for a send in Restricted Mode, nor when the setting is off.
  */
 export class WorkspaceInstructions {
+  private readonly turned = new vscode.EventEmitter<void>();
+
   constructor(
     private readonly cache: InstructionFileCache,
     private readonly approvals: InstructionApprovals,
@@ -39,33 +64,64 @@ export class WorkspaceInstructions {
   readonly onDidChange = (listener: () => unknown): vscode.Disposable =>
     vscode.Disposable.from(
       this.cache.onDidChange(listener),
+      this.turned.event(listener),
       vscode.workspace.onDidGrantWorkspaceTrust(listener),
       vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('clusterChat.instructions') && listener()),
     );
 
   /** What applies to a send about these files, in order, before anything is asked. */
   async applicable(inQuestion: readonly vscode.Uri[]): Promise<PlannedInstruction[]> {
+    return [...(await this.overview(inQuestion)).applied];
+  }
+
+  /** What applies to a send about these files, what would but is turned off, and the files skipped with why. */
+  async overview(inQuestion: readonly vscode.Uri[]): Promise<InstructionOverview> {
     const folders = vscode.workspace.workspaceFolders ?? [];
     if (!settings.instructionsEnabled() || !vscode.workspace.isTrusted || folders.length === 0) {
-      return [];
+      return { applied: [], turnedOff: [], skipped: [] };
     }
     const questioned = inQuestion.flatMap((uri): FileInQuestion[] => {
       const folder = vscode.workspace.getWorkspaceFolder(uri);
       return folder ? [{ folder: folder.name, path: path.relative(folder.uri.fsPath, uri.fsPath).split(path.sep).join('/') }] : [];
     });
-    const planned: PlannedInstruction[] = [];
+    const applied: PlannedInstruction[] = [];
+    const turnedOff: PlannedInstruction[] = [];
+    const skipped: SkippedInstructionFile[] = [];
     for (const folder of folders) {
-      const files = (await this.cache.sendableFilesOf(folder)).filter((file) => !this.approvals.isTurnedOff(file));
+      const sourceOf = (relative: string): string => (folders.length > 1 ? `${folder.name}/${relative}` : relative);
+      const files = await this.cache.sendableFilesOf(folder);
       const byPath = new Map(files.map((file) => [file.path, file]));
-      for (const applied of applicableInstructions(folder.name, files, questioned).applied) {
-        const file = byPath.get(applied.path);
+      const result = applicableInstructions(folder.name, files, questioned);
+      for (const each of result.applied) {
+        const file = byPath.get(each.path);
         if (file) {
-          const source = folders.length > 1 ? `${folder.name}/${applied.path}` : applied.path;
-          planned.push({ folder, file, source, text: applied.text, reason: applied.reason });
+          const planned = { folder, file, source: sourceOf(each.path), text: each.text, reason: each.reason };
+          (this.approvals.isTurnedOff(file) ? turnedOff : applied).push(planned);
         }
       }
+      for (const each of result.skipped) {
+        const file = byPath.get(each.path);
+        if (file && !this.approvals.isTurnedOff(file)) {
+          const [first] = each.errors;
+          skipped.push({ source: sourceOf(each.path), uri: file.uri, why: each.why, line: first?.line, key: first?.key });
+        }
+      }
+      for (const file of await this.cache.filesOf(folder)) {
+        if (file.refused === 'outsideFolder') {
+          skipped.push({ source: sourceOf(file.path), uri: file.uri, why: 'outsideFolder' });
+        }
+      }
+      for (const file of await this.cache.unreadableOf(folder)) {
+        skipped.push({ source: sourceOf(file.path), uri: file.uri, why: 'unreadable', error: file.error });
+      }
     }
-    return planned;
+    return { applied, turnedOff, skipped };
+  }
+
+  /** Turns an instruction file off (it goes out with no send) or back on; listeners of onDidChange hear of it. */
+  async setTurnedOff(uri: vscode.Uri, off: boolean): Promise<void> {
+    await this.approvals.setTurnedOff(uri, off);
+    this.turned.fire();
   }
 
   /**
@@ -84,14 +140,16 @@ export class WorkspaceInstructions {
         agreed.push(instruction);
       }
     }
-    if (agreed.length === 0) {
-      return NO_INSTRUCTIONS;
-    }
-    const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
-    return composeSystemMessage(
-      '',
-      agreed.map(({ folder, file, text }) => ({ folder: folder.name, path: file.path, text })),
-      { multiRoot },
-    );
+    return agreed.length === 0 ? NO_INSTRUCTIONS : composeInstructions(agreed);
   }
+}
+
+/** The instructions' part of the system message, as a send carries these files. */
+export function composeInstructions(planned: readonly PlannedInstruction[]): TurnInstructions {
+  const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+  return composeSystemMessage(
+    '',
+    planned.map(({ folder, file, text }) => ({ folder: folder.name, path: file.path, text })),
+    { multiRoot },
+  );
 }
