@@ -1,5 +1,6 @@
 import { l10n } from '../../base/common/l10n';
 import type { InspectedRequest, RequestCaller, RequestOutcome } from '../common/inspectedRequest';
+import { systemParts, type SystemPart } from '../common/systemSources';
 
 /**
  * The inspector's page for one request, as markdown: a summary table, the headers, the request body
@@ -17,6 +18,7 @@ export function requestDocument(record: InspectedRequest): string {
     '',
     ...fenced(record.headers.map(([name, value]) => `${name}: ${value}`).join('\n'), 'http'),
     '',
+    ...systemSection(body),
     `## ${l10n.t('Request body ({0} bytes, exactly as sent)', record.bodyBytes)}`,
     '',
     ...notes(record),
@@ -104,6 +106,25 @@ function notes(record: InspectedRequest): string[] {
     result.push(l10n.t('The API key occurred in the body and is shown masked.'));
   }
   return result.length > 0 ? [...result, ''] : [];
+}
+
+/** Where each part of the system message came from: the system prompt, each instruction file by its path. */
+function systemSection(body: string): string[] {
+  const parts = systemParts(body);
+  if (parts.length === 0) {
+    return [];
+  }
+  return [`## ${l10n.t('System message, by source')}`, '', ...parts.map((part) => `- ${partLine(part)}`), ''];
+}
+
+function partLine(part: SystemPart): string {
+  if (part.kind === 'systemPrompt') {
+    return l10n.t('System prompt: {0} characters', part.chars);
+  }
+  const name = inline(part.source);
+  return part.cut
+    ? l10n.t('Instruction file {0}: {1} characters (cut)', name, part.chars)
+    : l10n.t('Instruction file {0}: {1} characters', name, part.chars);
 }
 
 /** A fenced block longer than any run of backticks in the text, so no content can close it early. */
