@@ -141,10 +141,16 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
     chat.unread.onDidArrive((reply) => replyNotices.arrived(reply)),
     vscode.window.registerWebviewViewProvider(
       CHAT_VIEW_ID,
-      new ChatViewProvider(context.extensionUri, chat, log, (view) => {
-        walkthrough.chatOpened();
-        replyNotices.attach(view);
-      }),
+      new ChatViewProvider(
+        context.extensionUri,
+        chat,
+        log,
+        (view) => {
+          walkthrough.chatOpened();
+          replyNotices.attach(view);
+        },
+        instructions,
+      ),
     ),
     registerChatCommands(chat, workspaceIgnore),
     vscode.commands.registerCommand('clusterChat.selectCluster', () => pickCluster(clusters)),

@@ -32,7 +32,23 @@ export function readChatClick(button: HTMLButtonElement): ChatClick | undefined 
   if (classes.contains('system-prompt-save')) {
     return { kind: 'saveSystemPrompt' };
   }
-  return historyClick(button) ?? attachmentClick(button) ?? messageClick(button);
+  return historyClick(button) ?? attachmentClick(button) ?? instructionClick(button) ?? messageClick(button);
+}
+
+/** Open an instruction file of the line above the composer, or turn it off or on (by the state it shows). */
+function instructionClick(button: HTMLButtonElement): ChatClick | undefined {
+  const item = button.closest<HTMLElement>('li.instruction');
+  const uri = item?.dataset['uri'];
+  if (item === null || item === undefined || uri === undefined) {
+    return undefined;
+  }
+  if (button.classList.contains('instruction-open')) {
+    return { kind: 'post', message: { type: 'openInstruction', uri } };
+  }
+  const state = item.dataset['state'];
+  return button.classList.contains('instruction-toggle') && (state === 'on' || state === 'off')
+    ? { kind: 'post', message: { type: 'setInstructionOn', uri, on: state === 'off' } }
+    : undefined;
 }
 
 function historyClick(button: HTMLButtonElement): ChatClick | undefined {

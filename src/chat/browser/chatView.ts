@@ -163,6 +163,7 @@ class ChatView {
           this.feedback.show(message.action, message.ok, feedbackKey(message.reply, message.action));
         }
         break;
+      case 'instructions':
       case 'systemPrompt':
       case 'excluded':
       case 'meter':

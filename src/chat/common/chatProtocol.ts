@@ -16,6 +16,7 @@ export type {
   ConversationView,
   HistoryItemView,
   HostToChatMessage,
+  InstructionFileView,
   MeterSettings,
   SearchResultView,
 } from './hostToChatSchema';

@@ -48,6 +48,10 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('searchHistory'), requestId: index, query: text(1000) }),
   /** The history panel opened on a list without every conversation. */
   z.object({ type: z.literal('listHistory') }),
+  /** Open an instruction file the host listed (`instructions`) in an editor. */
+  z.object({ type: z.literal('openInstruction'), uri: text(4096) }),
+  /** Turn a listed instruction file off for the sends of this workspace, or back on. */
+  z.object({ type: z.literal('setInstructionOn'), uri: text(4096), on: z.boolean() }),
   z.object({ type: z.literal('openLink'), href: text(MAX_LINK_LENGTH) }),
 ]);
 

@@ -68,6 +68,16 @@ export function systemMessage(systemPrompt: string, instructions: string): strin
   return [systemPrompt, instructions].filter((part) => part.trim().length > 0).join('\n\n');
 }
 
+/**
+ * What the next send carries before its new message: the messages as {@link sentMessages} has them,
+ * with the system message the new message's turn will send, holding the instructions that apply now.
+ */
+export function nextSendMessages(systemPrompt: string, messages: readonly ChatMessage[], instructions: string): Message[] {
+  const sent = sentMessages('', messages).filter((message) => message.role !== 'system');
+  const system = systemMessage(systemPrompt, instructions);
+  return system.length > 0 ? [{ role: 'system', content: system }, ...sent] : sent;
+}
+
 /** The instructions frozen with the newest user message ('' when none). */
 function turnInstructions(messages: readonly ChatMessage[]): string {
   for (let index = messages.length - 1; index >= 0; index--) {

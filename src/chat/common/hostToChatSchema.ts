@@ -85,6 +85,18 @@ const SearchResultSchema = z.object({ id, title: text(CHAT_LIMITS.title), update
 /** The cluster the chat sends to, as the view shows it: its label is the one the user gave it, or its id. */
 const ClusterObjectSchema = z.object({ id, label: text(CHAT_LIMITS.label) });
 const ClusterSchema = none(ClusterObjectSchema);
+/**
+ * An instruction file that concerns the next send: `on` goes out with it, `off` would but the user
+ * turned it off, `skipped` cannot go out (`detail` says why, in the user's language). `uri` names it
+ * back to the host.
+ */
+const InstructionFileSchema = z.object({
+  uri: text(CHAT_LIMITS.label),
+  source: text(CHAT_LIMITS.label),
+  state: z.enum(['on', 'off', 'skipped']),
+  detail: text(CHAT_LIMITS.label),
+});
+
 /** The context meter's thresholds, in estimated tokens (0: none). */
 const MeterSettingsSchema = z.object({ warningTokens: count(CHAT_LIMITS.tokens), limitTokens: count(CHAT_LIMITS.tokens) });
 /** Names one message of one conversation: what a code action acts on and what its answer refers to. */
@@ -137,6 +149,12 @@ const HostToChatSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('excluded'), conversationId: id, index, excluded: z.boolean() }),
   /** What the context meter needs besides the conversation: its thresholds, and the pending attachments as the next message carries them. */
   z.object({ type: z.literal('meter'), settings: MeterSettingsSchema, attached: text(CHAT_LIMITS.attached) }),
+  /** The instruction files of the next send, and the text they add to its system message (for the meter). */
+  z.object({
+    type: z.literal('instructions'),
+    files: list(InstructionFileSchema, CHAT_LIMITS.attachments),
+    text: text(CHAT_LIMITS.attached),
+  }),
   /** Puts text in the input box (e.g. the message being edited) and focuses it. */
   z.object({ type: z.literal('setDraft'), text: text(CHAT_LIMITS.draft) }),
   z.object({ type: z.literal('focusInput') }),
@@ -157,6 +175,7 @@ export type HistoryItemView = Output<typeof HistoryItemSchema>;
 export type SearchResultView = Output<typeof SearchResultSchema>;
 export type ClusterView = Output<typeof ClusterObjectSchema>;
 export type MeterSettings = Output<typeof MeterSettingsSchema>;
+export type InstructionFileView = Output<typeof InstructionFileSchema>;
 export type ChatMessageRef = Output<typeof MessageRefSchema>;
 export type ConversationView = Output<typeof ConversationSchema>;
 export type HostToChatMessage = Output<typeof HostToChatSchema>;

@@ -5,6 +5,8 @@ import { WebviewChannel } from '../../webview/vscode/webviewChannel';
 import { webviewHtml, webviewOptions } from '../../webview/vscode/webviewHtml';
 import type { ChatController, ChatViewConnection } from './chatController';
 import { earlierMessages } from './chatViewModels';
+import { InstructionsLine } from './instructionsLine';
+import type { WorkspaceInstructions } from '../../instructions/vscode/workspaceInstructions';
 
 export const CHAT_VIEW_ID = 'clusterChat.chatView';
 
@@ -13,7 +15,7 @@ type MessageOfType = { [Type in ViewMessage['type']]: Extract<ViewMessage, { typ
 /** One handler per message type; a type without one does not compile. */
 type Handlers = { readonly [Type in keyof MessageOfType]: (message: MessageOfType[Type]) => unknown };
 
-function handlersFor(chat: ChatController, post: (message: HostToChatMessage) => void): Handlers {
+function handlersFor(chat: ChatController, post: (message: HostToChatMessage) => void, line: InstructionsLine | undefined): Handlers {
   const command = (id: string) => () => vscode.commands.executeCommand(id);
   return {
     loadEarlier: ({ conversationId, before }) => post(earlierMessages(chat.activeConversation(), conversationId, before)),
@@ -39,6 +41,8 @@ function handlersFor(chat: ChatController, post: (message: HostToChatMessage) =>
     deleteConversation: ({ id }) => chat.delete(id),
     searchHistory: ({ requestId, query }) => chat.search.search(requestId, query),
     listHistory: async () => post(await chat.history.wantWhole()),
+    openInstruction: ({ uri }) => line?.open(uri),
+    setInstructionOn: ({ uri, on }) => line?.setOn(uri, on),
   };
 }
 
@@ -59,11 +63,20 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     private readonly log: vscode.LogOutputChannel,
     /** Told each time the view is resolved (the walkthrough's "open the chat" step, the view's badge). */
     private readonly onShown: (view: vscode.WebviewView) => void = () => undefined,
+    /** The workspace's instruction files, for the line above the composer (none without). */
+    private readonly instructions?: WorkspaceInstructions,
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
     this.onShown(view);
-    const handlers = handlersFor(this.controller, (message) => channel.post(message));
+    const line = this.instructions
+      ? new InstructionsLine(
+          this.instructions,
+          () => this.controller.attachments.all,
+          (message) => channel.post(message),
+        )
+      : undefined;
+    const handlers = handlersFor(this.controller, (message) => channel.post(message), line);
     view.webview.options = webviewOptions(this.extensionUri);
     view.webview.html = webviewHtml(view.webview, this.extensionUri, 'chat', vscode.l10n.t('Cluster Chat'));
     const channel = new WebviewChannel<ChatToHostMessage, HostToChatMessage>(view.webview, {
@@ -71,13 +84,23 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
       parse: parseChatMessage,
       onReady: () => {
         this.controller.attach(connection);
+        void line?.refresh();
         return this.controller.sendState();
       },
       onMessage: (message) => dispatch(handlers, message.type, message),
       log: this.log,
     });
-    const connection: ChatViewConnection = { post: (message) => channel.post(message) };
+    const connection: ChatViewConnection = {
+      post: (message) => {
+        channel.post(message);
+        if (message.type === 'attachments') {
+          // The attached files are in question too: other instructions may apply to them.
+          void line?.refresh();
+        }
+      },
+    };
     view.onDidDispose(() => {
+      line?.dispose();
       channel.dispose();
       this.controller.detach(connection);
     });

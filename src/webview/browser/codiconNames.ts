@@ -25,6 +25,9 @@ export const CODICON_NAMES = [
   'refresh',
   'eye-closed',
   'inspect',
+  'book',
+  'eye',
+  'warning',
 ] as const;
 
 export type CodiconName = (typeof CODICON_NAMES)[number];

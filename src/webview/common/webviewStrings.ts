@@ -82,7 +82,12 @@ export const WEBVIEW_STRING_DEFAULTS = {
   meterSize: 'Next send: ≈ {0} tokens (estimate) · {1} · {2} characters',
   meterWarning: 'above the warning threshold of {0} tokens',
   meterOver: 'above the limit of {0} tokens: sending asks first',
-  meterExplained: 'System prompt, messages not excluded and your message. Tokens are an estimate: about 4 bytes each.',
+  meterExplained: 'System prompt, instruction files, messages not excluded and your message. Tokens are an estimate: about 4 bytes each.',
+  instructionFiles: 'Instruction files',
+  instructionFilesExplained: 'The instruction files the next send carries, for the active file and the attached ones',
+  turnOffInstruction: 'Turn off {0}',
+  turnOnInstruction: 'Turn on',
+  turnOnInstructionNamed: 'Turn on {0}',
 } as const;
 
 export type WebviewStringKey = keyof typeof WEBVIEW_STRING_DEFAULTS;

@@ -1,4 +1,4 @@
-import { meterBase, meterLevel, type MeterBase, type MeterLevel, sentMessages, withNextMessage } from '../../common/contextMeter';
+import { meterBase, meterLevel, type MeterBase, type MeterLevel, nextSendMessages, withNextMessage } from '../../common/contextMeter';
 import type { HostToChatMessage, MeterSettings } from '../../common/chatProtocol';
 import { element, statusRegion } from '../../../base/browser/dom';
 import { text } from '../../../webview/browser/strings';
@@ -6,9 +6,11 @@ import type { ChatModel } from '../chatModel';
 import type { ComposerLayout } from './composerLayout';
 import type { SystemPromptPanel } from './systemPromptPanel';
 import { showExcluded } from '../messages/messageElement';
+import { InstructionsLine } from './instructionsLine';
 
 /**
- * What the next send carries, shown under the message box:
+ * What the next send carries, shown under the message box (and the instruction files above it,
+ * `InstructionsLine`):
  *
  * ```html
  * <div class="chat-meter" data-level="ok|warning|over" title="What the next send carries: …">
@@ -19,7 +21,8 @@ import { showExcluded } from '../messages/messageElement';
  * ```
  *
  * The conversation's part is measured once per change of it; each keystroke adds only the typed
- * message (`chat/common/contextMeter`, the same body builder the client sends with). It also carries
+ * message (`chat/common/contextMeter`, the same body builder the client sends with). The instruction
+ * files that apply now are counted in the system message, as the next send carries them. It also carries
  * out the host's word that the system prompt changed, or that a message was excluded or included
  * (announced).
  */
@@ -28,8 +31,12 @@ export class NextSendView {
   private readonly size = element('span', 'chat-meter-size');
   private readonly levelText = element('span', 'chat-meter-level');
   private readonly status = statusRegion();
+  /** Above the message box: the instruction files whose text the meter counts. */
+  private readonly instructionsLine = new InstructionsLine();
   private settings: MeterSettings = { warningTokens: 0, limitTokens: 0 };
   private attached = '';
+  /** What the instruction files that apply add to the system message. */
+  private instructions = '';
   private base: MeterBase | undefined;
   private level: MeterLevel = 'ok';
 
@@ -46,6 +53,7 @@ export class NextSendView {
     this.element.hidden = true;
     this.element.append(this.size, ' ', this.levelText, this.status);
     layout.composer.append(this.element);
+    layout.composer.prepend(this.instructionsLine.element);
     this.input.addEventListener('input', () => this.show());
   }
 
@@ -55,6 +63,13 @@ export class NextSendView {
       case 'meter':
         this.settings = message.settings;
         this.attached = message.attached;
+        break;
+      case 'instructions':
+        this.instructionsLine.show(message.files);
+        if (message.text === this.instructions) {
+          return;
+        }
+        this.instructions = message.text;
         break;
       case 'excluded':
         if (!this.model.isShown(message.conversationId) || !this.model.setExcluded(message.index, message.excluded)) {
@@ -96,7 +111,7 @@ export class NextSendView {
       this.element.hidden = true;
       return;
     }
-    this.base ??= meterBase(sentMessages(this.model.systemPrompt, this.model.messages), this.attached);
+    this.base ??= meterBase(nextSendMessages(this.model.systemPrompt, this.model.messages, this.instructions), this.attached);
     const size = withNextMessage(this.base, this.input.value);
     const level = meterLevel(size, this.settings);
     this.size.textContent = text('meterSize', number(size.tokens), bytes(size.bytes), number(size.chars));

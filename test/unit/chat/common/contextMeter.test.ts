@@ -7,7 +7,7 @@ import {
   requestMessages,
   type StoredConversation,
 } from '../../../../src/conversations/common/conversation';
-import { measureRequest, meterBase, meterLevel, withNextMessage } from '../../../../src/chat/common/contextMeter';
+import { measureRequest, meterBase, meterLevel, nextSendMessages, withNextMessage } from '../../../../src/chat/common/contextMeter';
 import { buildRequestBody } from '../../../../src/client/common/requestBody';
 import { ClientFixture, SECRET_KEY } from '../../helpers/clientFixture';
 import { sendJson, startScriptedServer } from '../../helpers/loopbackServers';
@@ -124,5 +124,24 @@ describe('context meter', () => {
       await server.close();
       await emulator?.close();
     }
+  });
+});
+
+describe('context meter: the next send with the instructions that apply now', () => {
+  it('puts the instructions in the system message after the system prompt, in place of those frozen with the last turn', () => {
+    const messages = [
+      { role: 'user' as const, content: 'Hi', instructions: 'old instructions' },
+      { role: 'assistant' as const, content: 'Hello' },
+    ];
+    assert.deepEqual(nextSendMessages('Be brief.', messages, 'new instructions'), [
+      { role: 'system', content: 'Be brief.\n\nnew instructions' },
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello' },
+    ]);
+    assert.deepEqual(nextSendMessages('', messages, ''), [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello' },
+    ]);
+    assert.deepEqual(nextSendMessages('', [], 'only these'), [{ role: 'system', content: 'only these' }]);
   });
 });

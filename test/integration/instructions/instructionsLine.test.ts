@@ -1,0 +1,133 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { measureRequest, nextSendMessages } from '../../../src/chat/common/contextMeter';
+import { InstructionsLine, type InstructionsMessage } from '../../../src/chat/vscode/instructionsLine';
+import type { WorkspaceInstructions } from '../../../src/instructions/vscode/workspaceInstructions';
+import { MemoryMemento } from '../helpers/memoryMemento';
+import { activateExtension, waitFor } from '../testEnvironment';
+
+const FILES: Record<string, string> = {
+  'AGENTS.md': 'Root agents: run npm test before you answer.\n',
+  'lib/src/util.ts': 'export const util = 1;\n',
+  'lib/notes.md': '# Notes\n',
+  '.github/instructions/ts.instructions.md': '---\napplyTo: "**/*.ts"\n---\nTypeScript: no any.\n',
+  '.github/instructions/py.instructions.md': '---\napplyTo: "**/*.py"\n---\nPython: type hints.\n',
+  '.github/instructions/nowhere.instructions.md': '---\ndescription: forgot applyTo\n---\nApplies to nothing.\n',
+  '.github/instructions/broken.instructions.md': '---\napplyTo: [unclosed\n---\nBroken front matter.\n',
+};
+const TS = '.github/instructions/ts.instructions.md';
+
+describe('Instruction files line above the chat composer (a real workspace folder)', function () {
+  this.timeout(60_000);
+  let instructions: WorkspaceInstructions;
+  let line: InstructionsLine;
+  const posted: InstructionsMessage[] = [];
+  const root = (): string => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the test workspace has a folder');
+    return folder.uri.fsPath;
+  };
+  const uriOf = (relative: string): vscode.Uri => vscode.Uri.file(path.join(root(), relative));
+  const stateOf = (message: InstructionsMessage | undefined, source: string): string | undefined =>
+    message?.files.find((file) => file.source === source)?.state;
+
+  before(async () => {
+    const { testing } = await activateExtension();
+    for (const [relative, text] of Object.entries(FILES)) {
+      await fs.mkdir(path.dirname(path.join(root(), relative)), { recursive: true });
+      await fs.writeFile(path.join(root(), relative), text);
+    }
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder);
+    await waitFor('the instruction files in the cache', async () => {
+      const cached = await testing.instructionFiles.filesOf(folder);
+      return Object.keys(FILES)
+        .filter((relative) => relative.endsWith('.md') && !relative.startsWith('lib/'))
+        .every((relative) => cached.some((file) => file.path === relative));
+    });
+    const { WorkspaceInstructions, InstructionApprovals } = testing.classes;
+    instructions = new WorkspaceInstructions(
+      testing.instructionFiles,
+      new InstructionApprovals(new MemoryMemento(), () => Promise.resolve('send')),
+    );
+    line = new InstructionsLine(
+      instructions,
+      () => [],
+      (message) => posted.push(message),
+    );
+  });
+  after(async () => {
+    line.dispose();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const top of ['AGENTS.md', 'lib', '.github']) {
+      await fs.rm(path.join(root(), top), { recursive: true, force: true });
+    }
+  });
+
+  it('lists the files that apply to the active file, and the meter counts exactly the text a send carries', async () => {
+    await vscode.window.showTextDocument(uriOf('lib/src/util.ts'));
+    const message = await line.refresh();
+    assert.ok(message);
+    assert.deepEqual(
+      message.files.filter((file) => file.state === 'on').map((file) => file.source),
+      ['AGENTS.md', TS],
+    );
+    assert.equal(stateOf(message, '.github/instructions/py.instructions.md'), undefined, 'a file that does not apply is not listed');
+    assert.equal(message.files.find((file) => file.source === TS)?.uri, uriOf(TS).toString());
+
+    const sent = await instructions.forSend([uriOf('lib/src/util.ts')]);
+    assert.equal(message.text, sent?.text, 'the meter counts what the send carries');
+    assert.match(message.text, /TypeScript: no any\./);
+    const without = measureRequest(nextSendMessages('Be brief.', [], ''));
+    const counted = measureRequest(nextSendMessages('Be brief.', [], message.text));
+    assert.equal(counted.chars - without.chars, message.text.length + 2, 'the instructions and the blank line before them');
+
+    await vscode.window.showTextDocument(uriOf('lib/notes.md'));
+    const other = await line.refresh();
+    assert.equal(stateOf(other, TS), undefined, 'another active file, another list');
+    assert.equal(stateOf(other, 'AGENTS.md'), 'on');
+  });
+
+  it('turns a file off, greyed in the list and out of the text, and back on', async () => {
+    await vscode.window.showTextDocument(uriOf('lib/src/util.ts'));
+    await line.refresh();
+    posted.length = 0;
+    await line.setOn(uriOf(TS).toString(), false);
+    await waitFor('the list with the file turned off', () => Promise.resolve(stateOf(posted.at(-1), TS) === 'off'));
+    assert.doesNotMatch(posted.at(-1)?.text ?? '', /TypeScript/);
+    assert.deepEqual(await instructions.applicable([uriOf('lib/src/util.ts')]).then((all) => all.map((each) => each.source)), [
+      'AGENTS.md',
+    ]);
+
+    posted.length = 0;
+    await line.setOn(uriOf(TS).toString(), true);
+    await waitFor('the list with the file on again', () => Promise.resolve(stateOf(posted.at(-1), TS) === 'on'));
+    assert.match(posted.at(-1)?.text ?? '', /TypeScript: no any\./);
+
+    await line.setOn(uriOf('lib/src/util.ts').toString(), false);
+    const again = await line.refresh();
+    assert.equal(stateOf(again, TS), 'on', 'a file the line did not list is never turned off');
+  });
+
+  it('reports each skipped file with why: no applyTo, front matter it cannot read', async () => {
+    await vscode.window.showTextDocument(uriOf('lib/src/util.ts'));
+    const message = await line.refresh();
+    const skipped = new Map(message?.files.filter((file) => file.state === 'skipped').map((file) => [file.source, file.detail]));
+    assert.match(skipped.get('.github/instructions/nowhere.instructions.md') ?? '', /no applyTo/);
+    assert.match(skipped.get('.github/instructions/broken.instructions.md') ?? '', /front matter cannot be read \(line 2\)|applyTo/);
+    assert.equal(skipped.has(TS), false);
+  });
+
+  it('reports a file it could not read', async () => {
+    const relative = '.github/instructions/gone.instructions.md';
+    await fs.symlink(path.join(root(), 'no-such-target.md'), path.join(root(), relative));
+    await waitFor('the unreadable file reported', async () => {
+      const message = await line.refresh();
+      return /could not be read/.test(message?.files.find((file) => file.source === relative)?.detail ?? '');
+    });
+    await fs.rm(path.join(root(), relative));
+    await waitFor('the file gone from the list', async () => stateOf(await line.refresh(), relative) === undefined);
+  });
+});
