@@ -109,7 +109,7 @@ describe('Instruction files beyond the chat (selection actions, Edit in Place, c
     assert.equal(sent[0]?.[1]?.role, 'user');
   });
 
-  it('Edit in Place and Fix with Cluster send them too, and nothing when the user declines', async () => {
+  it('Edit in Place, Fix and Explain Problem send them too, and nothing when the user declines', async () => {
     await vscode.window.showTextDocument(sample());
     await vscode.commands.executeCommand('clusterChat.editInPlace', { instruction: 'Rename it (edit marker)' });
     const edit = await receivedWith('(edit marker)');
@@ -123,6 +123,13 @@ describe('Instruction files beyond the chat (selection actions, Edit in Place, c
     await vscode.commands.executeCommand('clusterChat.fixProblems', sample(), [problem]);
     assert.deepEqual(
       blocksOf((await receivedWith('(fix marker)'))[0]?.[0]).map(([name]) => name),
+      ['AGENTS.md', '.github/instructions/beyond.instructions.md'],
+    );
+
+    const explain = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 5), 'Problem (explain marker)', vscode.DiagnosticSeverity.Error);
+    await vscode.commands.executeCommand('clusterChat.explainProblems', sample(), [explain]);
+    assert.deepEqual(
+      blocksOf((await receivedWith('(explain marker)'))[0]?.[0]).map(([name]) => name),
       ['AGENTS.md', '.github/instructions/beyond.instructions.md'],
     );
 
