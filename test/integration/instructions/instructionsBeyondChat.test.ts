@@ -39,7 +39,7 @@ function blocksOf(system: Message | undefined): string[][] {
   return [...(system?.content ?? '').matchAll(/^```(\S+)\n([\s\S]*?)\n```$/gm)].map((match) => [match[1] ?? '', match[2] ?? '']);
 }
 
-describe('Instruction files beyond the chat (selection actions, Edit in Place, commit message, @cluster)', function () {
+describe('Instruction files beyond the chat (selection actions, Edit in Place, problems, commit message, terminal, @cluster)', function () {
   this.timeout(60_000);
   const asked: InstructionQuestion[] = [];
   let answer: InstructionAnswer = 'send';
@@ -181,6 +181,35 @@ describe('Instruction files beyond the chat (selection actions, Edit in Place, c
       assert.match(result?.notice ?? '', /secret\.ts/, 'the user is told which file was left out');
     } finally {
       await fs.rm(repo, { recursive: true, force: true });
+    }
+  });
+
+  it('the terminal explanation carries those that apply to no file in particular', async function () {
+    const { testing } = await activateExtension();
+    const terminal = vscode.window.createTerminal({ name: 'beyond bash', shellPath: '/bin/bash' });
+    try {
+      terminal.show();
+      await waitFor('the terminal is the active one', () => vscode.window.activeTerminal === terminal);
+      const integrated = await waitFor('shell integration', () => terminal.shellIntegration !== undefined, 15_000).then(
+        () => true,
+        () => false,
+      );
+      if (!integrated) {
+        this.skip();
+      }
+      const commandLine = 'echo terminal-beyond-marker';
+      terminal.sendText(commandLine);
+      await waitFor('the command to end', () => testing.terminalWatcher.lastCommand(terminal)?.commandLine === commandLine, 20_000);
+      await vscode.commands.executeCommand('clusterChat.explainTerminalCommand');
+      const sent = await receivedWith('terminal-beyond-marker');
+      assert.equal(sent.length, 1);
+      assert.deepEqual(
+        blocksOf(sent[0]?.[0]).map(([name]) => name),
+        ['AGENTS.md'],
+        'a command is about no file, so only what applies to every file goes',
+      );
+    } finally {
+      terminal.dispose();
     }
   });
 
