@@ -39,6 +39,15 @@ function blocksOf(system: Message | undefined): string[][] {
   return [...(system?.content ?? '').matchAll(/^```(\S+)\n([\s\S]*?)\n```$/gm)].map((match) => [match[1] ?? '', match[2] ?? '']);
 }
 
+/** The names of the blocks in the system message of the one request that holds `marker`. */
+async function namesSent(marker: string): Promise<string[]> {
+  const sent = await receivedWith(marker);
+  assert.equal(sent.length, 1, `one request holds ${marker}`);
+  return blocksOf(sent[0]?.[0]).map(([name]) => name ?? '');
+}
+
+const BOTH = ['AGENTS.md', '.github/instructions/beyond.instructions.md'];
+
 describe('Instruction files beyond the chat (selection actions, Edit in Place, problems, commit message, terminal, @cluster)', function () {
   this.timeout(60_000);
   const asked: InstructionQuestion[] = [];
@@ -112,26 +121,15 @@ describe('Instruction files beyond the chat (selection actions, Edit in Place, p
   it('Edit in Place, Fix and Explain Problem send them too, and nothing when the user declines', async () => {
     await vscode.window.showTextDocument(sample());
     await vscode.commands.executeCommand('clusterChat.editInPlace', { instruction: 'Rename it (edit marker)' });
-    const edit = await receivedWith('(edit marker)');
-    assert.equal(edit.length, 1);
-    assert.deepEqual(
-      blocksOf(edit[0]?.[0]).map(([name]) => name),
-      ['AGENTS.md', '.github/instructions/beyond.instructions.md'],
-    );
+    assert.deepEqual(await namesSent('(edit marker)'), BOTH);
 
     const problem = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 5), 'Problem (fix marker)', vscode.DiagnosticSeverity.Error);
     await vscode.commands.executeCommand('clusterChat.fixProblems', sample(), [problem]);
-    assert.deepEqual(
-      blocksOf((await receivedWith('(fix marker)'))[0]?.[0]).map(([name]) => name),
-      ['AGENTS.md', '.github/instructions/beyond.instructions.md'],
-    );
+    assert.deepEqual(await namesSent('(fix marker)'), BOTH);
 
     const explain = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 5), 'Problem (explain marker)', vscode.DiagnosticSeverity.Error);
     await vscode.commands.executeCommand('clusterChat.explainProblems', sample(), [explain]);
-    assert.deepEqual(
-      blocksOf((await receivedWith('(explain marker)'))[0]?.[0]).map(([name]) => name),
-      ['AGENTS.md', '.github/instructions/beyond.instructions.md'],
-    );
+    assert.deepEqual(await namesSent('(explain marker)'), BOTH);
 
     // A file changed since it was agreed to is asked about again; declining sends nothing.
     await fs.writeFile(path.join(root(), 'AGENTS.md'), `${AGENTS} Changed.\n`);
@@ -169,14 +167,8 @@ describe('Instruction files beyond the chat (selection actions, Edit in Place, p
       assert.ok(repository, 'the Git extension opened the repository');
       const result = await vscode.commands.executeCommand<CommitMessageResult>('clusterChat.writeCommitMessage', repository.rootUri);
       assert.equal(result?.written, true);
-      const sent = await receivedWith('commitMarker');
-      assert.equal(sent.length, 1);
-      assert.deepEqual(
-        blocksOf(sent[0]?.[0]).map(([name]) => name),
-        ['AGENTS.md'],
-        'no changed file is under beyond/',
-      );
-      const body = JSON.stringify(sent[0]);
+      assert.deepEqual(await namesSent('commitMarker'), ['AGENTS.md'], 'no changed file is under beyond/');
+      const body = JSON.stringify(await receivedWith('commitMarker'));
       assert.ok(!body.includes('secretMarker') && !body.includes('secret.ts'), 'nothing of the ignored file is sent');
       assert.match(result?.notice ?? '', /secret\.ts/, 'the user is told which file was left out');
     } finally {
@@ -201,10 +193,8 @@ describe('Instruction files beyond the chat (selection actions, Edit in Place, p
       terminal.sendText(commandLine);
       await waitFor('the command to end', () => testing.terminalWatcher.lastCommand(terminal)?.commandLine === commandLine, 20_000);
       await vscode.commands.executeCommand('clusterChat.explainTerminalCommand');
-      const sent = await receivedWith('terminal-beyond-marker');
-      assert.equal(sent.length, 1);
       assert.deepEqual(
-        blocksOf(sent[0]?.[0]).map(([name]) => name),
+        await namesSent('terminal-beyond-marker'),
         ['AGENTS.md'],
         'a command is about no file, so only what applies to every file goes',
       );
@@ -228,12 +218,7 @@ describe('Instruction files beyond the chat (selection actions, Edit in Place, p
       rendered,
       source.token,
     );
-    const sent = await receivedWith('(participant marker)');
-    assert.equal(sent.length, 1, rendered.text);
-    assert.deepEqual(
-      blocksOf(sent[0]?.[0]).map(([name]) => name),
-      ['AGENTS.md', '.github/instructions/beyond.instructions.md'],
-    );
+    assert.deepEqual(await namesSent('(participant marker)'), BOTH, rendered.text);
   });
 });
 
