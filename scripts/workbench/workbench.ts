@@ -96,11 +96,21 @@ export class Workbench {
       ...(options.settings ? { settings: options.settings } : {}),
       ...(options.workspaceTrust ? { workspaceTrust: true } : {}),
     });
-    const browser = await launchBrowser();
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await page.goto(workbenchUrl(server.url, folder));
-    await waitForWorkbench(page);
-    return new Workbench(page, folder, browser, server, base);
+    let browser: Browser | undefined;
+    try {
+      browser = await launchBrowser();
+      const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+      await page.goto(workbenchUrl(server.url, folder));
+      await waitForWorkbench(page);
+      return new Workbench(page, folder, browser, server, base);
+    } catch (error) {
+      // A workbench that never opened is nobody's to close: left running, its server and browser
+      // would hold the machine (and keep mocha alive) through every later test.
+      await browser?.close().catch(() => undefined);
+      await server.stop();
+      fs.rmSync(base, { recursive: true, force: true });
+      throw error;
+    }
   }
 
   /**
