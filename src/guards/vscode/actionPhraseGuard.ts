@@ -3,6 +3,7 @@ import type { Message } from '../../client/common/messages';
 import type { ClusterEntry } from '../../base/vscode/settings';
 import { clusterLabel } from '../../clusters/vscode/clusterStore';
 import { type ActionPhraseMatch, findActionPhrases, type LabelledText } from '../common/actionPhrases';
+import { type SystemMessagePart, systemMessageParts } from '../../instructions/common/systemMessageParts';
 
 /** What the user is shown before a request that carries a cluster's action phrase in text they did not type. */
 export interface PhraseQuestion {
@@ -46,7 +47,7 @@ export function untypedParts(messages: readonly Message[], typed: string | undef
   return messages.flatMap((message, index): LabelledText[] => {
     number += message.role === 'system' ? 0 : 1;
     if (message.role === 'system') {
-      return [{ source: vscode.l10n.t('the system message (system prompt and instruction files)'), text: message.content }];
+      return systemMessageParts(message.content).map((part) => ({ source: systemPartName(part), text: part.text }));
     }
     if (index === last && message.role === 'user' && typed !== undefined && typed.length > 0 && message.content.startsWith(typed)) {
       return [{ source: vscode.l10n.t('the attachments of this message'), text: message.content.slice(typed.length) }];
@@ -59,6 +60,17 @@ export function untypedParts(messages: readonly Message[], typed: string | undef
           : vscode.l10n.t('earlier message {0}', number);
     return [{ source, text: message.content }];
   });
+}
+
+function systemPartName(part: SystemMessagePart): string {
+  switch (part.kind) {
+    case 'systemPrompt':
+      return vscode.l10n.t('your system prompt');
+    case 'instructionFile':
+      return vscode.l10n.t('the instruction file {0}', part.source);
+    case 'frame':
+      return vscode.l10n.t('the system message');
+  }
 }
 
 async function askInDialog(question: PhraseQuestion): Promise<boolean> {
@@ -74,6 +86,8 @@ async function askInDialog(question: PhraseQuestion): Promise<boolean> {
     'This request carries an action phrase of cluster “{0}” in text you did not type now. Sent, it may run that action. Send it anyway?',
     question.cluster,
   );
-  const answer = await vscode.window.showWarningMessage(message, { modal: true, detail: [...places, ...more].join('\n') }, send);
+  // Not sending comes first, so Enter, the dialog's default, keeps the action from running.
+  const keep = vscode.l10n.t("Don't Send");
+  const answer = await vscode.window.showWarningMessage(message, { modal: true, detail: [...places, ...more].join('\n') }, keep, send);
   return answer === send;
 }

@@ -45,10 +45,10 @@ describe('An instruction file holding a cluster’s action phrase (the emulator�
     const question = await sendUpToThePhraseQuestion('(phrase no)');
     await ui.workbench.screenshot('instructions-action-phrase-question');
     assert.match(question, /This request carries an action phrase of cluster “Demo” in text you did not type now/);
-    assert.match(question, /“run action: create-ticket” in the system message \(system prompt and instruction files\)/);
+    assert.match(question, /“run action: create-ticket” in the instruction file AGENTS\.md, line 2/);
     assert.equal(demoReceived(), 0, 'the request waits while the question is open');
 
-    await answerDialog(ui.workbench, question, 'Cancel');
+    await answerDialog(ui.workbench, question, "Don't Send");
     const state = await waitFor(
       'the chat to say the message was not sent',
       () => chatState(ui.workbench, 1),
