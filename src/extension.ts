@@ -70,12 +70,13 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
   const workspaceIgnore = new WorkspaceIgnore();
   const instructionFiles = new InstructionFileCache(log, workspaceIgnore);
   const instructions = new WorkspaceInstructions(instructionFiles, new InstructionApprovals(context.workspaceState));
-  const requestInstructions = new RequestInstructions(instructions);
+  const secretGuard = new SecretGuard(context.workspaceState);
+  const requestInstructions = new RequestInstructions(instructions, secretGuard);
   const phraseGuard = new ActionPhraseGuard(() => clusters.active());
   const chat = new ChatController(new ConversationLogFiles(conversationsFolder), context.globalState, pipeline, clusters, actions, log, {
     instructions,
     phraseGuard,
-    secretGuard: new SecretGuard(context.workspaceState),
+    secretGuard,
   });
   const panel = new ReplyPanel(context.extensionUri, replies, actions, log, async (reply) => {
     if (!reply.conversation) {

@@ -2,8 +2,8 @@ import { findSecrets, redact, type SecretFinding } from './secretScan';
 
 /** One text of a send, scanned on its own, so a finding names where it came from. */
 export interface GuardedPart {
-  readonly origin: 'typed' | 'attachment' | 'instructions';
-  /** The attachment's label (its path and lines); empty for the others. */
+  readonly origin: 'typed' | 'attachment' | 'instructions' | 'request';
+  /** The attachment's label (its path and lines), or the file a request is about; empty for the others. */
   readonly name: string;
   readonly text: string;
 }

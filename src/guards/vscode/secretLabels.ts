@@ -44,7 +44,7 @@ export function secretKindLabel(kind: SecretKind): string {
   }
 }
 
-/** Where a finding is: the typed text, an attachment by its path, or an instruction file by its name. */
+/** Where a finding is: the typed text, an attachment by its path, an instruction file by its name, or a request's text. */
 export function secretPlace(secret: { readonly origin: GuardedPart['origin']; readonly name: string }): string {
   switch (secret.origin) {
     case 'typed':
@@ -53,5 +53,7 @@ export function secretPlace(secret: { readonly origin: GuardedPart['origin']; re
       return vscode.l10n.t('the attachment {0}', secret.name);
     case 'instructions':
       return secret.name === '' ? vscode.l10n.t('the instruction files') : vscode.l10n.t('the instruction file {0}', secret.name);
+    case 'request':
+      return secret.name === '' ? vscode.l10n.t('the text of this request') : vscode.l10n.t('the text sent about {0}', secret.name);
   }
 }
