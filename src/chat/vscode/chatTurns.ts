@@ -130,9 +130,8 @@ export class ChatTurns {
     }
     this.setError(conversationId, undefined);
     const cancellation = new vscode.CancellationTokenSource();
-    const startedAt = Date.now();
-    this.inFlight.set(conversationId, { cancellation, startedAt });
-    this.post({ type: 'busy', conversationId, busy: true });
+    // Held from here, so a second send cannot start while the guard's question is open.
+    this.inFlight.set(conversationId, { cancellation, startedAt: Date.now() });
     try {
       const messages = requestMessages(conversation);
       if (!(await this.guards.phraseGuard.allows(messages, typed))) {
@@ -143,6 +142,10 @@ export class ChatTurns {
         });
         return;
       }
+      // The wait the chat shows starts when the request leaves, not while the user reads a question.
+      const startedAt = Date.now();
+      this.inFlight.set(conversationId, { cancellation, startedAt });
+      this.post({ type: 'busy', conversationId, busy: true });
       const sent = await this.pipeline.send({
         caller: 'chat',
         messages,
