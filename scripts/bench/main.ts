@@ -11,6 +11,7 @@ import { type Figure, figuresTable, holds } from './figures';
 import { measureHeavyReplies } from './heavyReplyBench';
 import { measureHistory } from './historyBench';
 import { measureInExtensionHost } from './hostBench';
+import { measureInstructions } from './instructionsBench';
 import { measureRendering } from './renderBench';
 import { measureRequestOverhead } from './requestOverhead';
 
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     ['Rendering (real chat webview in Chromium)', () => measureRendering(log)],
     ['Heavy replies (chat bundle alone in Chromium, VS Code fonts)', () => measureHeavyReplies(log)],
     ['History at scale (search in process; chat open and turns in the real workbench)', () => measureHistory(log)],
+    ['Instruction files (real extension host, 5,000 files)', () => measureInstructions(log)],
   ];
   // `npm run bench -- --only request-overhead [--repeat N]` runs that step alone, N times in a row.
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
