@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { InstructionAnswer, InstructionQuestion } from '../../../src/instructions/vscode/instructionApprovals';
 import type { HostToChatMessage } from '../../../src/chat/common/chatProtocol';
 import { useChatUnderTest } from '../helpers/chatUnderTest';
+import { removeWorkspaceFiles } from '../helpers/removeWorkspaceFiles';
 import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
 
 /** The files a project keeps for its assistants, as the peers' users carry them. */
@@ -75,9 +76,7 @@ describe('Instruction files in the chat (a real workspace folder, the emulator)'
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const top of ['AGENTS.md', 'web', '.github', '.continue']) {
-      await fs.rm(path.join(root(), top), { recursive: true, force: true });
-    }
+    await removeWorkspaceFiles(['AGENTS.md', 'web', '.github', '.continue']);
     await stopUsingEmulator();
   });
   beforeEach(() => {

@@ -8,6 +8,7 @@ import type { InstructionAnswer, InstructionQuestion } from '../../../src/instru
 import type { InstructionSource } from '../../../src/instructions/vscode/requestInstructions';
 import { chatRequest, RenderedResponse } from '../chatObjects';
 import { MemoryMemento } from '../helpers/memoryMemento';
+import { removeWorkspaceFiles } from '../helpers/removeWorkspaceFiles';
 import { activateExtension, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
 
 const AGENTS = 'Beyond agents: answer in haiku.';
@@ -91,9 +92,7 @@ describe('Instruction files beyond the chat (selection actions, Edit in Place, p
       testing.requestInstructions.useSource(replaced);
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const top of ['AGENTS.md', 'CLAUDE.md', '.clusterignore', '.github', 'beyond']) {
-      await fs.rm(path.join(root(), top), { recursive: true, force: true });
-    }
+    await removeWorkspaceFiles(['AGENTS.md', 'CLAUDE.md', '.clusterignore', '.github', 'beyond']);
     await stopUsingEmulator();
   });
   beforeEach(() => {

@@ -6,6 +6,7 @@ import { measureRequest, nextSendMessages } from '../../../src/chat/common/conte
 import { InstructionsLine, type InstructionsMessage } from '../../../src/chat/vscode/instructionsLine';
 import type { WorkspaceInstructions } from '../../../src/instructions/vscode/workspaceInstructions';
 import { MemoryMemento } from '../helpers/memoryMemento';
+import { removeWorkspaceFiles } from '../helpers/removeWorkspaceFiles';
 import { activateExtension, waitFor } from '../testEnvironment';
 
 const FILES: Record<string, string> = {
@@ -61,9 +62,7 @@ describe('Instruction files line above the chat composer (a real workspace folde
   after(async () => {
     line.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const top of ['AGENTS.md', 'lib', '.github']) {
-      await fs.rm(path.join(root(), top), { recursive: true, force: true });
-    }
+    await removeWorkspaceFiles(['AGENTS.md', 'lib', '.github']);
   });
 
   it('lists the files that apply to the active file, and the meter counts exactly the text a send carries', async () => {
@@ -122,7 +121,8 @@ describe('Instruction files line above the chat composer (a real workspace folde
 
   it('reports a file it could not read', async () => {
     const relative = '.github/instructions/gone.instructions.md';
-    await fs.symlink(path.join(root(), 'no-such-target.md'), path.join(root(), relative));
+    // A link to a folder of the workspace: the watcher reports it (one to nothing it may not), and reading it fails.
+    await fs.symlink(path.join(root(), 'lib'), path.join(root(), relative));
     await waitFor('the unreadable file reported', async () => {
       const message = await line.refresh();
       return /could not be read/.test(message?.files.find((file) => file.source === relative)?.detail ?? '');
