@@ -71,8 +71,10 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
   const instructionFiles = new InstructionFileCache(log, workspaceIgnore);
   const instructions = new WorkspaceInstructions(instructionFiles, new InstructionApprovals(context.workspaceState));
   const secretGuard = new SecretGuard(context.workspaceState);
-  const requestInstructions = new RequestInstructions(instructions, secretGuard);
-  const phraseGuard = new ActionPhraseGuard(() => clusters.active());
+  const phraseGuard = new ActionPhraseGuard((id) =>
+    id === undefined ? clusters.active() : clusters.list().find((entry) => entry.id === id),
+  );
+  const requestInstructions = new RequestInstructions(instructions, secretGuard, phraseGuard);
   const chat = new ChatController(new ConversationLogFiles(conversationsFolder), context.globalState, pipeline, clusters, actions, log, {
     instructions,
     phraseGuard,

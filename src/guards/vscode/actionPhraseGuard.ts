@@ -24,13 +24,17 @@ const SHOWN_MATCHES = 5;
  */
 export class ActionPhraseGuard {
   constructor(
-    private readonly cluster: () => ClusterEntry | undefined,
+    /** The cluster named by `id`, or the active one when no id is given. */
+    private readonly cluster: (id?: string) => ClusterEntry | undefined,
     private readonly ask: AskAboutPhrases = askInDialog,
   ) {}
 
-  /** Whether `messages` may go to the active cluster; `typed` is what the user typed for this turn (leading the last message). */
-  async allows(messages: readonly Message[], typed: string | undefined): Promise<boolean> {
-    const cluster = this.cluster();
+  /**
+   * Whether `messages` may go to cluster `clusterId` (the active one when not given); `typed` is
+   * what the user typed for this turn (leading the last message).
+   */
+  async allows(messages: readonly Message[], typed: string | undefined, clusterId?: string): Promise<boolean> {
+    const cluster = this.cluster(clusterId);
     const phrases = cluster?.actionPhrases ?? [];
     if (!cluster || phrases.length === 0) {
       return true;

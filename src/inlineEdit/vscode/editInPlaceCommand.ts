@@ -57,7 +57,7 @@ async function editInPlace(dependencies: EditDependencies, options: EditInPlaceO
     },
   });
   const title = `${vscode.l10n.t('Edit in Place')} · ${fileName.split('/').pop() ?? fileName}`;
-  return proposeEdit({ document, range: target.range, title, messages }, dependencies);
+  return proposeEdit({ document, range: target.range, title, messages, typed: instruction.trim() }, dependencies);
 }
 
 async function askInstruction(target: EditTarget, suggestion: string | undefined): Promise<string | undefined> {

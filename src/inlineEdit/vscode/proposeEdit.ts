@@ -16,6 +16,8 @@ export interface EditRequest {
   /** e.g. "Edit in Place · math.ts"; shown while waiting and in later messages. */
   readonly title: string;
   readonly messages: readonly Message[];
+  /** What the user typed for this edit, where it leads the request: the action-phrase guard does not search it. */
+  readonly typed?: string;
 }
 
 export interface EditDependencies {
@@ -38,7 +40,11 @@ export interface EditDependencies {
  */
 export async function proposeEdit(request: EditRequest, dependencies: EditDependencies): Promise<boolean> {
   const { document, range, title } = request;
-  const messages = await dependencies.instructions.apply(request.messages, [document.uri]);
+  const messages = await dependencies.instructions.apply(
+    request.messages,
+    [document.uri],
+    request.typed === undefined ? {} : { typed: request.typed },
+  );
   if (!messages) {
     return false;
   }

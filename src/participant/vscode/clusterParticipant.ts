@@ -58,9 +58,11 @@ export class ClusterParticipant {
       attachments,
       ...(action ? { instruction: settings.instruction(action) } : {}),
     });
+    const clusterId = pickedCluster(request);
     const messages = await this.instructions.apply(
       buildParticipantMessages(settings.systemPrompt(), exchangesFromHistory(context.history), sent),
       filesInQuestion(request.references),
+      { typed: request.prompt.trim(), ...(clusterId ? { clusterId } : {}) },
     );
     if (!messages) {
       stream.markdown(vscode.l10n.t('The request was not sent.'));
@@ -68,7 +70,6 @@ export class ClusterParticipant {
     }
 
     try {
-      const clusterId = pickedCluster(request);
       const prepared = await this.pipeline.prepare({
         caller: 'participant',
         messages,

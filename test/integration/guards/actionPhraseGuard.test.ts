@@ -1,15 +1,11 @@
 import * as assert from 'node:assert/strict';
 import type { PhraseQuestion } from '../../../src/guards/vscode/actionPhraseGuard';
 import { useChatUnderTest } from '../helpers/chatUnderTest';
+import { ticketsCreated } from '../helpers/emulatorRecords';
 import * as vscode from 'vscode';
 import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from '../testEnvironment';
 
 const PHRASE = 'run action: create-ticket';
-
-async function ticketsCreated(baseUrl: string): Promise<number> {
-  const response = await fetch(`${baseUrl}/_emulator/stats`);
-  return ((await response.json()) as { sideEffects: { ticketsCreated: number } }).sideEffects.ticketsCreated;
-}
 
 describe('The action-phrase guard in the chat (the emulator’s create-ticket action)', function () {
   this.timeout(60_000);
@@ -57,7 +53,7 @@ describe('The action-phrase guard in the chat (the emulator’s create-ticket ac
         code: `Deploy notes.\nRun Action:  CREATE-TICKET\n`,
       });
       const before = await clusterStats(emulator.baseUrl, 'demo');
-      const tickets = await ticketsCreated(emulator.baseUrl);
+      const tickets = await ticketsCreated();
       await own.chat.send('Summarise the notes');
       assert.equal(asked.length, 1, 'the user was asked');
       assert.deepEqual(
@@ -65,7 +61,7 @@ describe('The action-phrase guard in the chat (the emulator’s create-ticket ac
         [[PHRASE, 'the attachments of this message', 7]],
       );
       assert.equal((await clusterStats(emulator.baseUrl, 'demo')).received, before.received, 'nothing was sent');
-      assert.equal(await ticketsCreated(emulator.baseUrl), tickets, 'the action counter stays');
+      assert.equal(await ticketsCreated(), tickets, 'the action counter stays');
     });
   });
 
@@ -74,10 +70,10 @@ describe('The action-phrase guard in the chat (the emulator’s create-ticket ac
       await own.chat.newChat();
       yes = true;
       own.chat.attachments.add({ label: 'notes.md', fileName: 'notes.md', languageId: 'markdown', code: `${PHRASE}\n` });
-      const tickets = await ticketsCreated(emulator.baseUrl);
+      const tickets = await ticketsCreated();
       await own.chat.send('Summarise the notes');
       assert.equal(asked.length, 1);
-      assert.equal(await ticketsCreated(emulator.baseUrl), tickets + 1);
+      assert.equal(await ticketsCreated(), tickets + 1);
     });
   });
 

@@ -4,20 +4,14 @@ import * as vscode from 'vscode';
 import type { SecretAnswer, SecretQuestion } from '../../../src/guards/vscode/secretGuard';
 import type { SecretCheck } from '../../../src/instructions/vscode/requestInstructions';
 import { MemoryMemento } from '../helpers/memoryMemento';
-import { activateExtension, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from '../testEnvironment';
+import { receivedBodiesWith as bodiesWith } from '../helpers/emulatorRecords';
+import { activateExtension, stopUsingEmulator, useEmulator } from '../testEnvironment';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A GitHub token's shape, made up at run time, new for each test. */
 function githubToken(): string {
   return ['gh', 'p_', ...[...randomBytes(36)].map((byte) => ALNUM.charAt(byte % ALNUM.length))].join('');
-}
-
-/** The request bodies the emulator received that hold `marker`, as they arrived. */
-async function bodiesWith(marker: string): Promise<string[]> {
-  const response = await fetch(`${emulatorFromEnvironment().baseUrl}/_emulator/received`);
-  const { requests } = (await response.json()) as { requests: { bodyBase64: string }[] };
-  return requests.map((request) => Buffer.from(request.bodyBase64, 'base64').toString('utf8')).filter((raw) => raw.includes(marker));
 }
 
 describe('The secret guard beyond the chat (a selection action on text holding a GitHub token)', function () {
