@@ -101,6 +101,9 @@ async function main(): Promise<void> {
     console.log(
       `  ${result.failed ? '✘' : '✔'} ${result.label}: ${result.passes} passed, ${result.failures} failed, ${result.pending} skipped${result.reason ? ` — ${result.reason}` : ''}`,
     );
+    for (const line of result.failedTests ?? []) {
+      console.log(`      ✘ ${line}`);
+    }
   }
   const total = (key: 'passes' | 'failures' | 'pending'): number => results.reduce((sum, result) => sum + result[key], 0);
   console.log(`${total('passes')} passed, ${total('failures')} failed, ${total('pending')} skipped`);

@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
+import { failedTestLine } from '../../scripts/testRunner/suiteResult';
 
 /** Marks the reporter's lines so the driver can tell them from the workbench's own logging. */
 export const LINE_PREFIX = '[cluster-chat-test] ';
@@ -22,6 +23,7 @@ class ConsoleLineReporter extends Mocha.reporters.Base {
     super(runner, options);
     const { EVENT_SUITE_BEGIN, EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING, EVENT_RUN_END } = Mocha.Runner.constants;
     let depth = 0;
+    const failedTests: string[] = [];
     const indent = (): string => '  '.repeat(depth);
     runner.on(EVENT_SUITE_BEGIN, (suite: Mocha.Suite) => {
       if (suite.title) {
@@ -32,6 +34,7 @@ class ConsoleLineReporter extends Mocha.reporters.Base {
     runner.on(Mocha.Runner.constants.EVENT_SUITE_END, () => depth--);
     runner.on(EVENT_TEST_PASS, (test: Mocha.Test) => print(`${indent()}✔ ${test.title} (${test.duration ?? 0} ms)`));
     runner.on(EVENT_TEST_PENDING, (test: Mocha.Test) => print(`${indent()}- ${test.title} (skipped)`));
+    runner.on(EVENT_TEST_FAIL, (test: Mocha.Test, error: Error) => failedTests.push(failedTestLine(test.fullTitle(), error)));
     runner.on(EVENT_TEST_FAIL, (test: Mocha.Test, error: Error) =>
       print(
         `${indent()}✘ ${test.title}\n${indent()}  ${String(error.stack ?? error.message)
@@ -44,7 +47,10 @@ class ConsoleLineReporter extends Mocha.reporters.Base {
       print(`${stats.passes} passing, ${stats.failures} failing, ${stats.pending} pending`);
       const statsFile = process.env['CLUSTER_CHAT_TEST_STATS'];
       if (statsFile) {
-        fs.writeFileSync(statsFile, JSON.stringify({ passes: stats.passes, failures: stats.failures, pending: stats.pending }));
+        fs.writeFileSync(
+          statsFile,
+          JSON.stringify({ passes: stats.passes, failures: stats.failures, pending: stats.pending, failedTests }),
+        );
       }
     });
   }
