@@ -47,6 +47,8 @@ import { InstructionFileCache } from './instructions/vscode/instructionFileCache
 import { InstructionApprovals } from './instructions/vscode/instructionApprovals';
 import { WorkspaceInstructions } from './instructions/vscode/workspaceInstructions';
 import { RequestInstructions } from './instructions/vscode/requestInstructions';
+import { PromptCommandCache } from './promptFiles/vscode/promptCommandCache';
+import { ChatPrompts } from './promptFiles/vscode/chatPrompts';
 
 /** Wires the extension's parts together; each part lives in its own module. */
 export function activate(context: vscode.ExtensionContext): ClusterChatApi {
@@ -69,6 +71,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
   const conversationsFolder = vscode.Uri.joinPath(context.globalStorageUri, 'conversations').fsPath;
   const workspaceIgnore = new WorkspaceIgnore();
   const instructionFiles = new InstructionFileCache(log, workspaceIgnore);
+  const promptFiles = new PromptCommandCache(log, workspaceIgnore);
   const instructions = new WorkspaceInstructions(instructionFiles, new InstructionApprovals(context.workspaceState));
   const secretGuard = new SecretGuard(context.workspaceState);
   const phraseGuard = new ActionPhraseGuard((id) =>
@@ -121,6 +124,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
   context.subscriptions.push(
     log,
     instructionFiles,
+    promptFiles,
     workspaceIgnore,
     clients,
     clusters,
@@ -153,6 +157,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
           replyNotices.attach(view);
         },
         instructions,
+        (post) => new ChatPrompts(promptFiles, workspaceIgnore, log, post),
       ),
     ),
     registerChatCommands(chat, workspaceIgnore),

@@ -168,6 +168,9 @@ class ChatView {
       case 'excluded':
       case 'meter':
         break; // the next-send view's, below
+      case 'promptCommands':
+      case 'promptExpanded':
+        this.composer.receivePrompts(message);
     }
     this.nextSend.update(message);
   }

@@ -18,6 +18,7 @@ export type {
   HostToChatMessage,
   InstructionFileView,
   MeterSettings,
+  PromptCommandView,
   SearchResultView,
 } from './hostToChatSchema';
 export type { ChatToHostMessage } from './chatToHostSchema';

@@ -115,6 +115,14 @@ const ConversationSchema = z.object({
   waitedMs: z.optional(none(z.number().check(z.gte(0)))),
 });
 
+/** A workspace prompt file the view offers as `/name`. */
+const PromptCommandSchema = z.object({
+  name: text(200),
+  description: z.optional(text(2000)),
+  argumentHint: z.optional(text(500)),
+  source: text(CHAT_LIMITS.label),
+});
+
 const HostToChatSchema = z.discriminatedUnion('type', [
   /** The whole view: on ready, after switching or starting a conversation. */
   z.object({
@@ -155,6 +163,10 @@ const HostToChatSchema = z.discriminatedUnion('type', [
     files: list(InstructionFileSchema, CHAT_LIMITS.attachments),
     text: text(CHAT_LIMITS.attached),
   }),
+  /** The workspace's prompt files, offered as slash commands (none in Restricted Mode). */
+  z.object({ type: z.literal('promptCommands'), commands: list(PromptCommandSchema, 1000) }),
+  /** The answer to `expandPrompt`: the prompt with its variables filled in, to replace `line` in the box (never sent). */
+  z.object({ type: z.literal('promptExpanded'), line: text(CHAT_LIMITS.draft), text: text(CHAT_LIMITS.draft) }),
   /** Puts text in the input box (e.g. the message being edited) and focuses it. */
   z.object({ type: z.literal('setDraft'), text: text(CHAT_LIMITS.draft) }),
   z.object({ type: z.literal('focusInput') }),
@@ -176,6 +188,7 @@ export type SearchResultView = Output<typeof SearchResultSchema>;
 export type ClusterView = Output<typeof ClusterObjectSchema>;
 export type MeterSettings = Output<typeof MeterSettingsSchema>;
 export type InstructionFileView = Output<typeof InstructionFileSchema>;
+export type PromptCommandView = Output<typeof PromptCommandSchema>;
 export type ChatMessageRef = Output<typeof MessageRefSchema>;
 export type ConversationView = Output<typeof ConversationSchema>;
 export type HostToChatMessage = Output<typeof HostToChatSchema>;

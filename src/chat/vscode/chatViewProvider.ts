@@ -7,6 +7,7 @@ import type { ChatController, ChatViewConnection } from './chatController';
 import { earlierMessages } from './chatViewModels';
 import { InstructionsLine } from './instructionsLine';
 import type { WorkspaceInstructions } from '../../instructions/vscode/workspaceInstructions';
+import type { ChatPrompts } from '../../promptFiles/vscode/chatPrompts';
 
 export const CHAT_VIEW_ID = 'clusterChat.chatView';
 
@@ -15,7 +16,12 @@ type MessageOfType = { [Type in ViewMessage['type']]: Extract<ViewMessage, { typ
 /** One handler per message type; a type without one does not compile. */
 type Handlers = { readonly [Type in keyof MessageOfType]: (message: MessageOfType[Type]) => unknown };
 
-function handlersFor(chat: ChatController, post: (message: HostToChatMessage) => void, line: InstructionsLine | undefined): Handlers {
+function handlersFor(
+  chat: ChatController,
+  post: (message: HostToChatMessage) => void,
+  line: InstructionsLine | undefined,
+  prompts: ChatPrompts | undefined,
+): Handlers {
   const command = (id: string) => () => vscode.commands.executeCommand(id);
   return {
     loadEarlier: ({ conversationId, before }) => post(earlierMessages(chat.activeConversation(), conversationId, before)),
@@ -43,6 +49,7 @@ function handlersFor(chat: ChatController, post: (message: HostToChatMessage) =>
     listHistory: async () => post(await chat.history.wantWhole()),
     openInstruction: ({ uri }) => line?.open(uri),
     setInstructionOn: ({ uri, on }) => line?.setOn(uri, on),
+    expandPrompt: ({ line: typed }) => prompts?.expand(typed),
   };
 }
 
@@ -65,6 +72,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     private readonly onShown: (view: vscode.WebviewView) => void = () => undefined,
     /** The workspace's instruction files, for the line above the composer (none without). */
     private readonly instructions?: WorkspaceInstructions,
+    /** The workspace's prompt files as slash commands, for a view that posts with `post` (none without). */
+    private readonly promptsFor?: (post: (message: HostToChatMessage) => void) => ChatPrompts,
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -76,7 +85,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
           (message) => channel.post(message),
         )
       : undefined;
-    const handlers = handlersFor(this.controller, (message) => channel.post(message), line);
+    const prompts = this.promptsFor?.((message) => channel.post(message));
+    const handlers = handlersFor(this.controller, (message) => channel.post(message), line, prompts);
     view.webview.options = webviewOptions(this.extensionUri);
     view.webview.html = webviewHtml(view.webview, this.extensionUri, 'chat', vscode.l10n.t('Cluster Chat'));
     const channel = new WebviewChannel<ChatToHostMessage, HostToChatMessage>(view.webview, {
@@ -85,6 +95,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
       onReady: () => {
         this.controller.attach(connection);
         void line?.refresh();
+        void prompts?.refresh();
         return this.controller.sendState();
       },
       onMessage: (message) => dispatch(handlers, message.type, message),
@@ -101,6 +112,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     };
     view.onDidDispose(() => {
       line?.dispose();
+      prompts?.dispose();
       channel.dispose();
       this.controller.detach(connection);
     });

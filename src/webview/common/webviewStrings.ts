@@ -88,6 +88,9 @@ export const WEBVIEW_STRING_DEFAULTS = {
   turnOffInstruction: 'Turn off {0}',
   turnOnInstruction: 'Turn on',
   turnOnInstructionNamed: 'Turn on {0}',
+  promptCommands: 'Prompt commands',
+  promptCommandsMatching: '{0} prompt commands: Up and Down to choose, Enter to expand, Tab to add arguments',
+  noPromptCommandMatches: 'No prompt command matches',
 } as const;
 
 export type WebviewStringKey = keyof typeof WEBVIEW_STRING_DEFAULTS;

@@ -1,8 +1,9 @@
-import type { ChatMessageView, ChatToHostMessage } from '../../common/chatProtocol';
+import type { ChatMessageView, ChatToHostMessage, HostToChatMessage } from '../../common/chatProtocol';
 import type { ComposerLayout } from './composerLayout';
 import { Debounced } from '../../../base/browser/debounce';
 import { EditSession } from './editSession';
 import { inputKeyAction, outgoingText, type InputKeyAction } from './inputKeys';
+import { SlashSuggestions } from './slashSuggestions';
 
 /** How long typing must pause before the draft is reported to the host. */
 export const DRAFT_DEBOUNCE_MS = 300;
@@ -24,6 +25,7 @@ export interface ComposerHost {
  */
 export class Composer {
   private readonly edit = new EditSession();
+  private readonly slash: SlashSuggestions;
   private readonly draftSync: Debounced<string>;
   private composing = false;
   /** The user typed since the host last set the box: the box then holds text newer than the host's draft. */
@@ -35,6 +37,9 @@ export class Composer {
   ) {
     this.draftSync = new Debounced((draft) => host.post({ type: 'draftChanged', text: draft }), DRAFT_DEBOUNCE_MS);
     const { input, send } = layout;
+    this.slash = new SlashSuggestions(input, { post: (message) => host.post(message), changed: () => this.onInput() });
+    input.parentElement?.before(this.slash.list);
+    layout.composer.append(this.slash.status);
     input.addEventListener('keydown', (event) => this.onKeyDown(event));
     input.addEventListener('compositionstart', () => (this.composing = true));
     input.addEventListener('compositionend', () => (this.composing = false));
@@ -83,6 +88,20 @@ export class Composer {
     }
   }
 
+  /** The prompt commands to suggest, or an expansion to put in the box in place of the `/name` line it came from. */
+  receivePrompts(message: Extract<HostToChatMessage, { type: 'promptCommands' | 'promptExpanded' }>): void {
+    if (message.type === 'promptCommands') {
+      this.slash.setCommands(message.commands);
+      return;
+    }
+    const { input } = this.layout;
+    // Typed on meanwhile: the expansion goes after what is there rather than over it.
+    input.value = input.value.trim() === message.line ? message.text : `${input.value.trimEnd()}\n\n${message.text}`;
+    this.focus();
+    input.setSelectionRange(input.value.length, input.value.length);
+    this.onInput();
+  }
+
   /** Edits user message `index`: its text goes into the box until it is resent or Escape. */
   beginEdit(index: number): void {
     const message = this.host.messageAt(index);
@@ -122,6 +141,9 @@ export class Composer {
   }
 
   private onKeyDown(event: KeyboardEvent): void {
+    if (this.slash.handleKey(event, this.composing)) {
+      return;
+    }
     const action = inputKeyAction(event, {
       text: this.layout.input.value,
       busy: this.host.isBusy(),
@@ -161,6 +183,7 @@ export class Composer {
 
   private onInput(): void {
     this.typedSinceHostDraft = true;
+    this.slash.update();
     if (!this.edit.active) {
       const draft = this.layout.input.value;
       this.draftSync.push(draft);
@@ -179,6 +202,9 @@ export class Composer {
       this.host.post({ type: 'editAndResend', index, text });
       this.cancelEdit();
       return;
+    }
+    if (this.slash.expand(text)) {
+      return; // a prompt command: its expansion comes back into the box, to be read before it is sent
     }
     this.draftSync.cancel();
     this.host.post({ type: 'send', text });

@@ -1,0 +1,135 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
+import { PARTICIPANT_COMMANDS } from '../../participant/common/participantPrompt';
+import { usablePrompts } from '../common/promptCommands';
+import { PROMPT_FILES_GLOB, readPromptFile, type PromptCommand } from '../common/promptSources';
+
+/** A prompt command and the file it is read from. */
+export interface CachedPrompt {
+  readonly uri: vscode.Uri;
+  readonly command: PromptCommand;
+}
+
+/** The names a workspace prompt never takes: the chat's own slash commands, those of `@cluster`. */
+export const BUILTIN_COMMAND_NAMES: readonly string[] = Object.keys(PARTICIPANT_COMMANDS);
+
+/** Prompt files are short by nature; a larger file is read only this far. */
+const MAX_READ_BYTES = 256 * 1024;
+
+/**
+ * The prompt files of each workspace folder, found once and then kept current by a watcher, so
+ * offering the commands reads nothing from disk. Nothing is read, nor offered, in Restricted Mode;
+ * a file `.clusterignore` leaves out is not offered.
+ */
+export class PromptCommandCache implements vscode.Disposable {
+  private readonly folders = new Map<string, Promise<Map<string, CachedPrompt>>>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    private readonly ignore: Pick<WorkspaceIgnore, 'ignored'>,
+  ) {
+    this.disposables.push(
+      this.changed,
+      vscode.workspace.onDidChangeWorkspaceFolders(({ removed }) => {
+        removed.forEach((folder) => this.folders.delete(folder.uri.toString()));
+        this.changed.fire();
+      }),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire()),
+    );
+  }
+
+  /** The commands the chat offers, in the folders' order: no built-in name taken, each name once. */
+  async usable(): Promise<CachedPrompt[]> {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    if (!vscode.workspace.isTrusted || folders.length === 0) {
+      return [];
+    }
+    const cached = (await Promise.all(folders.map((folder) => this.promptsOf(folder)))).flat();
+    const ignored = await Promise.all(cached.map((prompt) => this.ignore.ignored(prompt.uri)));
+    const allowed = cached.filter((_prompt, index) => ignored[index] === undefined);
+    const byCommand = new Map(allowed.map((prompt) => [prompt.command, prompt]));
+    const { usable, shadowed } = usablePrompts(
+      allowed.map((prompt) => prompt.command),
+      BUILTIN_COMMAND_NAMES,
+    );
+    shadowed.forEach((prompt) => this.log.info(`The prompt file ${prompt.path} is not offered: /${prompt.name} is a built-in command.`));
+    return usable.flatMap((command) => byCommand.get(command) ?? []);
+  }
+
+  private promptsOf(folder: vscode.WorkspaceFolder): Promise<CachedPrompt[]> {
+    const key = folder.uri.toString();
+    let files = this.folders.get(key);
+    if (!files) {
+      files = this.scan(folder);
+      this.folders.set(key, files);
+    }
+    return files.then((found) => [...found.values()]);
+  }
+
+  private async scan(folder: vscode.WorkspaceFolder): Promise<Map<string, CachedPrompt>> {
+    const files = new Map<string, CachedPrompt>();
+    const heard = (uri: vscode.Uri, deleted: boolean): void => {
+      void this.reread(folder, files, uri, deleted).then(() => this.changed.fire());
+    };
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, PROMPT_FILES_GLOB));
+    this.disposables.push(
+      watcher,
+      watcher.onDidCreate((uri) => heard(uri, false)),
+      watcher.onDidChange((uri) => heard(uri, false)),
+      watcher.onDidDelete((uri) => heard(uri, true)),
+    );
+    const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, PROMPT_FILES_GLOB));
+    await Promise.all(found.map((uri) => this.reread(folder, files, uri, false)));
+    return files;
+  }
+
+  private async reread(folder: vscode.WorkspaceFolder, files: Map<string, CachedPrompt>, uri: vscode.Uri, deleted: boolean): Promise<void> {
+    const relative = relativePath(folder, uri);
+    const read = deleted ? undefined : await readPrompt(folder, uri, this.log);
+    if (read === undefined) {
+      files.delete(relative);
+    } else {
+      files.set(relative, read);
+    }
+  }
+
+  dispose(): void {
+    this.disposables.forEach((disposable) => void disposable.dispose());
+  }
+}
+
+/** The command a prompt file makes now, read afresh; undefined when it is gone or makes none (logged). */
+export async function readPrompt(
+  folder: vscode.WorkspaceFolder,
+  uri: vscode.Uri,
+  log: Pick<vscode.LogOutputChannel, 'warn'>,
+): Promise<CachedPrompt | undefined> {
+  const relative = relativePath(folder, uri);
+  let text: string;
+  try {
+    text = new TextDecoder().decode((await vscode.workspace.fs.readFile(uri)).subarray(0, MAX_READ_BYTES));
+  } catch {
+    return undefined; // gone: the watcher's delete follows
+  }
+  const reading = readPromptFile(folder.name, relative, text);
+  if (reading === undefined || 'notInvokable' in reading) {
+    return undefined;
+  }
+  if ('errors' in reading) {
+    log.warn(`The prompt file ${relative} is not offered: its front matter cannot be read (line ${reading.errors[0]?.line ?? 1}).`);
+    return undefined;
+  }
+  if ('badName' in reading) {
+    log.warn(`The prompt file ${relative} is not offered: "${reading.badName}" cannot be a command's name.`);
+    return undefined;
+  }
+  return { uri, command: reading.command };
+}
+
+function relativePath(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string {
+  return path.relative(folder.uri.fsPath, uri.fsPath).split(path.sep).join('/');
+}
