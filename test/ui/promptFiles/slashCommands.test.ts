@@ -3,29 +3,14 @@ import { waitFor } from '../../../scripts/workbench/wait';
 import { bodiesWith, chatState } from '../helpers/chatQuestions';
 import { startNewChat } from '../helpers/newChat';
 import { useWorkbench } from '../helpers/useWorkbench';
-
-const PROMPT = [
-  '---',
-  'description: Review the selected code',
-  'argument-hint: what to add',
-  '---',
-  'Review this code for ${input:topic}:',
-  '',
-  '${selection}',
-  '',
-].join('\n');
-
-const FILES: Readonly<Record<string, string>> = {
-  '.github/prompts/review.prompt.md': PROMPT,
-  'src/math.ts': 'export function add(a: number, b: number) {\n  return a + b;\n}\n',
-};
+import { PROMPT_MARKER, PROMPT_PROJECT } from './promptProject';
 
 describe('Prompt files as slash commands in the chat: a real workspace folder, the emulator', function () {
   this.timeout(240_000);
   const ui = useWorkbench({
     screenshots: 'prompt-files',
     emulator: { apiKey: 'prompt-files-ui-key-5b1d' },
-    files: FILES,
+    files: PROMPT_PROJECT,
     clusters: [{ id: 'demo', label: 'Demo' }],
     apiKey: true,
     cluster: 'Demo',
@@ -62,7 +47,7 @@ describe('Prompt files as slash commands in the chat: a real workspace folder, t
 
     await workbench.page.keyboard.press('Enter');
     await workbench.answerInputBox(/topic/, 'error handling');
-    const expansion = 'Review this code for error handling:\n\n  return a + b;';
+    const expansion = `${PROMPT_MARKER} error handling:\n\n  return a + b;`;
     await waitFor(
       'the box to hold the expansion, focused, with nothing sent',
       async () => ({
