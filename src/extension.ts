@@ -186,6 +186,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
       classes: { ChatController, ConversationLogFiles, WorkspaceInstructions, InstructionApprovals, ActionPhraseGuard, SecretGuard },
       instructionFiles,
       requestInstructions,
+      chat,
       replyNotices,
       requests,
       terminalWatcher,

@@ -59,6 +59,8 @@ export interface TestHooks {
   readonly instructionFiles: InstructionFileCache;
   /** The instructions of every request but the chat's, the language models' and the tool's; a test hands it its own source. */
   readonly requestInstructions: RequestInstructions;
+  /** The chat behind the sidebar view: what its commands attach for the next message. */
+  readonly chat: ChatController;
   /** The badge and notification for replies that arrive unseen; its threshold can be shortened. */
   readonly replyNotices: ReplyNotices;
   /** The request inspector's records of the last 50 requests. */

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Attachment } from '../../conversations/common/conversation';
 import type { HostToChatMessage, InstructionFileView } from '../common/chatProtocol';
 import { describeReason } from '../../instructions/common/applicableInstructions';
+import { patternPlace } from '../../guards/vscode/workspaceIgnore';
 import {
   composeInstructions,
   type InstructionOverview,
@@ -116,5 +117,11 @@ export function whySkipped(file: SkippedInstructionFile): string {
       return vscode.l10n.t('Skipped: it could not be read ({0}).', (file.error ?? '').slice(0, 1000));
     case 'outsideFolder':
       return vscode.l10n.t('Skipped: it is a link to a file outside the workspace folder.');
+    case 'ignored':
+      return vscode.l10n.t(
+        'Left out: it matches “{0}” ({1}), so nothing of it is sent.',
+        file.ignoredBy?.pattern ?? '',
+        file.ignoredBy ? patternPlace(file.ignoredBy) : '',
+      );
   }
 }

@@ -79,11 +79,19 @@ async function readIgnoreFile(folder: vscode.WorkspaceFolder | undefined): Promi
 
 /** What the user is told about a file left out: which file, and the pattern and where it is written. */
 export function leftOutMessage(file: string, match: IgnoreMatch): string {
-  const where =
-    match.source === '.clusterignore'
-      ? vscode.l10n.t('{0}, line {1}', CLUSTER_IGNORE_FILE, match.line ?? 0)
-      : match.source === 'settings'
-        ? vscode.l10n.t('setting clusterChat.ignore.patterns')
-        : vscode.l10n.t('the built-in patterns that keep credentials out');
-  return vscode.l10n.t('Cluster Chat: {0} was left out: it matches “{1}” ({2}), so nothing of it is sent.', file, match.pattern, where);
+  return vscode.l10n.t(
+    'Cluster Chat: {0} was left out: it matches “{1}” ({2}), so nothing of it is sent.',
+    file,
+    match.pattern,
+    patternPlace(match),
+  );
+}
+
+/** Where an ignore pattern is written, for the user to find and change it. */
+export function patternPlace(match: IgnoreMatch): string {
+  return match.source === '.clusterignore'
+    ? vscode.l10n.t('{0}, line {1}', CLUSTER_IGNORE_FILE, match.line ?? 0)
+    : match.source === 'settings'
+      ? vscode.l10n.t('setting clusterChat.ignore.patterns')
+      : vscode.l10n.t('the built-in patterns that keep credentials out');
 }

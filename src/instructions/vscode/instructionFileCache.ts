@@ -3,6 +3,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
+import type { IgnoreMatch } from '../../guards/common/clusterIgnore';
 import { instructionKind, INSTRUCTION_FILES_EXCLUDE, INSTRUCTION_FILES_GLOB, type InstructionKind } from '../common/instructionSources';
 
 /** An instruction file of a workspace folder, as last read. */
@@ -35,6 +36,12 @@ const MAX_READ_BYTES = 256 * 1024;
  * The instruction files of each workspace folder, found once and then kept current by a file
  * watcher, so resolving the instructions of a send reads nothing from disk.
  */
+/** An instruction file that never leaves, and the ignore pattern that says so. */
+export interface LeftOutInstruction {
+  readonly file: CachedInstruction;
+  readonly match: IgnoreMatch;
+}
+
 export class InstructionFileCache implements vscode.Disposable {
   private readonly folders = new Map<string, Promise<Map<string, CachedInstruction>>>();
   /** Per folder, the instruction files the last read of which failed: reported to the user, never sent. */
@@ -78,9 +85,28 @@ export class InstructionFileCache implements vscode.Disposable {
 
   /** The folder's files that may be sent: not refused, and not left out by `.clusterignore` or the built-in patterns. */
   async sendableFilesOf(folder: vscode.WorkspaceFolder): Promise<CachedInstruction[]> {
+    return (await this.sortedByIgnore(folder)).sendable;
+  }
+
+  /** The folder's files that `.clusterignore`, the setting or the built-in patterns leave out, each with the pattern. */
+  async leftOutOf(folder: vscode.WorkspaceFolder): Promise<LeftOutInstruction[]> {
+    return (await this.sortedByIgnore(folder)).leftOut;
+  }
+
+  private async sortedByIgnore(folder: vscode.WorkspaceFolder): Promise<{ sendable: CachedInstruction[]; leftOut: LeftOutInstruction[] }> {
     const files = await this.filesOf(folder);
     const ignored = await Promise.all(files.map((file) => this.ignore.ignored(file.uri)));
-    return files.filter((file, index) => file.refused === undefined && ignored[index] === undefined);
+    const sendable: CachedInstruction[] = [];
+    const leftOut: LeftOutInstruction[] = [];
+    files.forEach((file, index) => {
+      const match = ignored[index];
+      if (match !== undefined) {
+        leftOut.push({ file, match });
+      } else if (file.refused === undefined) {
+        sendable.push(file);
+      }
+    });
+    return { sendable, leftOut };
   }
 
   private async scan(folder: vscode.WorkspaceFolder): Promise<Map<string, CachedInstruction>> {
@@ -112,9 +138,10 @@ export class InstructionFileCache implements vscode.Disposable {
     const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, INSTRUCTION_FILES_GLOB), INSTRUCTION_FILES_EXCLUDE);
     const present = new Set(found.map((uri) => relativePath(folder, uri)));
     [...files.keys()].filter((known) => !present.has(known)).forEach((gone) => files.delete(gone));
-    const unread = this.unreadableIn(folder);
-    [...unread.keys()].filter((known) => !present.has(known)).forEach((gone) => unread.delete(gone));
-    await Promise.all(found.map((uri) => this.reread(folder, files, uri, false)));
+    // The search lists files only: one that failed to read because it is a folder, or a link to one,
+    // is not among them, so each is read again (and dropped only if it is gone).
+    const unread = [...this.unreadableIn(folder).values()].filter((known) => !present.has(known.path)).map((known) => known.uri);
+    await Promise.all([...found, ...unread].map((uri) => this.reread(folder, files, uri, false)));
   }
 
   private async reread(
@@ -132,7 +159,10 @@ export class InstructionFileCache implements vscode.Disposable {
     unread.delete(relative);
     const read = deleted
       ? undefined
-      : await readInstruction(folder, uri).catch((error: unknown) => {
+      : await readInstruction(folder, uri).catch(async (error: unknown) => {
+          if (await isGone(uri)) {
+            return undefined; // removed since it was heard of: gone, not unreadable
+          }
           this.log.warn(`The instruction file ${relative} could not be read: ${String(error)}`);
           unread.set(relative, { uri, path: relative, error: error instanceof Error ? error.message : String(error) });
           return undefined;
@@ -181,6 +211,20 @@ async function readInstruction(
   } finally {
     await handle.close();
   }
+}
+
+/** Whether nothing is at the path any more; a link to nothing is still there (and unreadable). */
+async function isGone(uri: vscode.Uri): Promise<boolean> {
+  if (uri.scheme !== 'file') {
+    return vscode.workspace.fs.stat(uri).then(
+      () => false,
+      () => true,
+    );
+  }
+  return fs.lstat(uri.fsPath).then(
+    () => false,
+    () => true,
+  );
 }
 
 function relativePath(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string {

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { settings } from '../../base/vscode/settings';
+import type { IgnoreMatch } from '../../guards/common/clusterIgnore';
 import { applicableInstructions, type ApplyReason, type FileInQuestion } from '../common/applicableInstructions';
 import { composeSystemMessage, type SentInstruction } from '../common/instructionBlocks';
 import type { InstructionApprovals } from './instructionApprovals';
@@ -24,7 +25,7 @@ export interface TurnInstructions {
 }
 
 /** Why an instruction file of the workspace goes out with no send, short of being turned off. */
-export type SkipWhy = 'frontMatter' | 'noApplyTo' | 'unreadable' | 'outsideFolder';
+export type SkipWhy = 'frontMatter' | 'noApplyTo' | 'unreadable' | 'outsideFolder' | 'ignored';
 
 export interface SkippedInstructionFile {
   readonly source: string;
@@ -35,6 +36,8 @@ export interface SkippedInstructionFile {
   readonly key?: string;
   /** For `unreadable`: the error's message. */
   readonly error?: string;
+  /** For `ignored`: the pattern that leaves it out. */
+  readonly ignoredBy?: IgnoreMatch;
 }
 
 /** Every instruction file that concerns a send, in three lists: what goes out, what the user turned off, what is skipped. */
@@ -113,6 +116,9 @@ export class WorkspaceInstructions {
       }
       for (const file of await this.cache.unreadableOf(folder)) {
         skipped.push({ source: sourceOf(file.path), uri: file.uri, why: 'unreadable', error: file.error });
+      }
+      for (const { file, match } of await this.cache.leftOutOf(folder)) {
+        skipped.push({ source: sourceOf(file.path), uri: file.uri, why: 'ignored', ignoredBy: match });
       }
     }
     return { applied, turnedOff, skipped };

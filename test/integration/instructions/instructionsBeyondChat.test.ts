@@ -1,14 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { CommitMessageResult } from '../../../src/commitMessage/vscode/commitMessageCommands';
 import type { InstructionAnswer, InstructionQuestion } from '../../../src/instructions/vscode/instructionApprovals';
 import type { InstructionSource } from '../../../src/instructions/vscode/requestInstructions';
 import { chatRequest, RenderedResponse } from '../chatObjects';
 import { MemoryMemento } from '../helpers/memoryMemento';
 import { removeWorkspaceFiles } from '../helpers/removeWorkspaceFiles';
+import { writeCommitMessageFor } from '../helpers/stagedRepository';
 import { activateExtension, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
 
 const AGENTS = 'Beyond agents: answer in haiku.';
@@ -146,33 +145,19 @@ describe('Instruction files beyond the chat (selection actions, Edit in Place, p
   });
 
   it('the commit message carries them, and leaves out the diff of a file .clusterignore names', async function () {
-    const repo = await fs.mkdtemp(path.join(root(), 'repo-'));
-    const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
-    try {
-      git('init', '-q', '-b', 'main');
-      git('config', 'user.email', 'test@example.com');
-      git('config', 'user.name', 'Test');
-      await fs.writeFile(path.join(repo, 'math.ts'), 'export const add = 1;\n');
-      await fs.writeFile(path.join(repo, 'secret.ts'), 'export const key = 1;\n');
-      git('add', '.');
-      git('commit', '-q', '-m', 'Initial commit');
-      await fs.appendFile(path.join(repo, 'math.ts'), 'export const commitMarker = 2;\n');
-      await fs.appendFile(path.join(repo, 'secret.ts'), 'export const secretMarker = 3;\n');
-      git('add', '.');
-      const extension = vscode.extensions.getExtension<{ getAPI(version: 1): GitApi }>('vscode.git');
-      assert.ok(extension);
-      const api = (await extension.activate()).getAPI(1);
-      const repository = (await api.openRepository(vscode.Uri.file(repo))) ?? api.getRepository(vscode.Uri.file(repo));
-      assert.ok(repository, 'the Git extension opened the repository');
-      const result = await vscode.commands.executeCommand<CommitMessageResult>('clusterChat.writeCommitMessage', repository.rootUri);
-      assert.equal(result?.written, true);
-      assert.deepEqual(await namesSent('commitMarker'), ['AGENTS.md'], 'no changed file is under beyond/');
-      const body = JSON.stringify(await receivedWith('commitMarker'));
-      assert.ok(!body.includes('secretMarker') && !body.includes('secret.ts'), 'nothing of the ignored file is sent');
-      assert.match(result?.notice ?? '', /secret\.ts/, 'the user is told which file was left out');
-    } finally {
-      await fs.rm(repo, { recursive: true, force: true });
-    }
+    const result = await writeCommitMessageFor(
+      root(),
+      { 'math.ts': 'export const add = 1;\n', 'secret.ts': 'export const key = 1;\n' },
+      {
+        'math.ts': 'export const add = 1;\nexport const commitMarker = 2;\n',
+        'secret.ts': 'export const key = 1;\nexport const secretMarker = 3;\n',
+      },
+    );
+    assert.equal(result?.written, true);
+    assert.deepEqual(await namesSent('commitMarker'), ['AGENTS.md'], 'no changed file is under beyond/');
+    const body = JSON.stringify(await receivedWith('commitMarker'));
+    assert.ok(!body.includes('secretMarker') && !body.includes('secret.ts'), 'nothing of the ignored file is sent');
+    assert.match(result.notice ?? '', /secret\.ts/, 'the user is told which file was left out');
   });
 
   it('the terminal explanation carries those that apply to no file in particular', async function () {
@@ -220,8 +205,3 @@ describe('Instruction files beyond the chat (selection actions, Edit in Place, p
     assert.deepEqual(await namesSent('(participant marker)'), BOTH, rendered.text);
   });
 });
-
-interface GitApi {
-  openRepository(root: vscode.Uri): Promise<{ readonly rootUri: vscode.Uri } | null>;
-  getRepository(uri: vscode.Uri): { readonly rootUri: vscode.Uri } | null;
-}

@@ -121,13 +121,13 @@ describe('Instruction files line above the chat composer (a real workspace folde
 
   it('reports a file it could not read', async () => {
     const relative = '.github/instructions/gone.instructions.md';
-    // A link to a folder of the workspace: the watcher reports it (one to nothing it may not), and reading it fails.
-    await fs.symlink(path.join(root(), 'lib'), path.join(root(), relative));
+    // A folder named like an instruction file: the watcher reports it, and reading it fails.
+    await fs.mkdir(path.join(root(), relative));
     await waitFor('the unreadable file reported', async () => {
       const message = await line.refresh();
       return /could not be read/.test(message?.files.find((file) => file.source === relative)?.detail ?? '');
     });
-    await fs.rm(path.join(root(), relative));
+    await fs.rm(path.join(root(), relative), { recursive: true });
     await waitFor('the file gone from the list', async () => stateOf(await line.refresh(), relative) === undefined);
   });
 });
