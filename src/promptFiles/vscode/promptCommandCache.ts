@@ -1,9 +1,10 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
+import { LatestRead } from '../../base/common/latestRead';
 import { PARTICIPANT_COMMANDS } from '../../participant/common/participantPrompt';
 import { usablePrompts } from '../common/promptCommands';
-import { PROMPT_FILES_GLOB, readPromptFile, type PromptCommand } from '../common/promptSources';
+import { PROMPT_FILE_PATTERNS, PROMPT_FILES_GLOB, promptKind, readPromptFile, type PromptCommand } from '../common/promptSources';
 
 /** A prompt command and the file it is read from. */
 export interface CachedPrompt {
@@ -17,6 +18,21 @@ export const BUILTIN_COMMAND_NAMES: readonly string[] = Object.keys(PARTICIPANT_
 /** Prompt files are short by nature; a larger file is read only this far. */
 const MAX_READ_BYTES = 256 * 1024;
 
+/** The folders prompt files live in, and those above them: one made, moved or removed whole is searched again. */
+const PROMPT_FOLDERS: ReadonlySet<string> = new Set(
+  PROMPT_FILE_PATTERNS.flatMap((pattern) => {
+    const parts = pattern.split('/').slice(0, -1);
+    return parts.map((_part, index) => parts.slice(0, index + 1).join('/'));
+  }),
+);
+
+/** How long a folder's events are gathered before it is searched again. */
+const RESCAN_DELAY_MS = 300;
+/** When the folder is searched once more after its watcher was made. */
+const SETTLE_DELAY_MS = 2_000;
+/** How old a folder's last search may be when its list is asked for. */
+const RESEARCH_AFTER_MS = 1_000;
+
 /**
  * The prompt files of each workspace folder, found once and then kept current by a watcher, so
  * offering the commands reads nothing from disk. Nothing is read, nor offered, in Restricted Mode;
@@ -24,6 +40,8 @@ const MAX_READ_BYTES = 256 * 1024;
  */
 export class PromptCommandCache implements vscode.Disposable {
   private readonly folders = new Map<string, Promise<Map<string, CachedPrompt>>>();
+  private readonly reads = new LatestRead();
+  private readonly searchedAt = new Map<string, number>();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
@@ -60,36 +78,68 @@ export class PromptCommandCache implements vscode.Disposable {
     return usable.flatMap((command) => byCommand.get(command) ?? []);
   }
 
-  private promptsOf(folder: vscode.WorkspaceFolder): Promise<CachedPrompt[]> {
+  private async promptsOf(folder: vscode.WorkspaceFolder): Promise<CachedPrompt[]> {
     const key = folder.uri.toString();
     let files = this.folders.get(key);
     if (!files) {
       files = this.scan(folder);
       this.folders.set(key, files);
+      this.searchedAt.set(key, Date.now());
     }
-    return files.then((found) => [...found.values()]);
+    const found = await files;
+    // A watcher can miss an event (one made at its start, or under load): a list asked for is searched
+    // again now and then, so what it missed shows at the latest on the next ask.
+    if (Date.now() - (this.searchedAt.get(key) ?? 0) > RESEARCH_AFTER_MS) {
+      this.searchedAt.set(key, Date.now());
+      await this.readAll(folder, found);
+    }
+    return [...found.values()];
   }
 
   private async scan(folder: vscode.WorkspaceFolder): Promise<Map<string, CachedPrompt>> {
     const files = new Map<string, CachedPrompt>();
+    let rescan: ReturnType<typeof setTimeout> | undefined;
     const heard = (uri: vscode.Uri, deleted: boolean): void => {
-      void this.reread(folder, files, uri, deleted).then(() => this.changed.fire());
+      const relative = relativePath(folder, uri);
+      if (promptKind(relative) !== undefined) {
+        void this.reread(folder, files, uri, deleted).then(() => this.changed.fire());
+      } else if (PROMPT_FOLDERS.has(relative)) {
+        // The watcher may not report the files of a folder made, moved or removed whole: it is searched again.
+        clearTimeout(rescan);
+        rescan = setTimeout(() => void this.readAll(folder, files).then(() => this.changed.fire()), RESCAN_DELAY_MS);
+      }
     };
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, PROMPT_FILES_GLOB));
+    // The whole folder, as the instruction files' cache watches it: one recursive watch, filtered here.
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '**/*'));
     this.disposables.push(
       watcher,
       watcher.onDidCreate((uri) => heard(uri, false)),
       watcher.onDidChange((uri) => heard(uri, false)),
       watcher.onDidDelete((uri) => heard(uri, true)),
+      { dispose: () => clearTimeout(rescan) },
     );
-    const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, PROMPT_FILES_GLOB));
-    await Promise.all(found.map((uri) => this.reread(folder, files, uri, false)));
+    await this.readAll(folder, files);
+    // A watcher starts to listen a moment after it is made: what changed in between is found by one more search.
+    const settle = setTimeout(() => void this.readAll(folder, files).then(() => this.changed.fire()), SETTLE_DELAY_MS);
+    this.disposables.push({ dispose: () => clearTimeout(settle) });
     return files;
+  }
+
+  /** Finds the folder's prompt files afresh: each is read again, and those gone are dropped. */
+  private async readAll(folder: vscode.WorkspaceFolder, files: Map<string, CachedPrompt>): Promise<void> {
+    const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, PROMPT_FILES_GLOB));
+    const present = new Set(found.map((uri) => relativePath(folder, uri)));
+    [...files.keys()].filter((known) => !present.has(known)).forEach((gone) => files.delete(gone));
+    await Promise.all(found.map((uri) => this.reread(folder, files, uri, false)));
   }
 
   private async reread(folder: vscode.WorkspaceFolder, files: Map<string, CachedPrompt>, uri: vscode.Uri, deleted: boolean): Promise<void> {
     const relative = relativePath(folder, uri);
+    const latest = this.reads.begin(uri.toString());
     const read = deleted ? undefined : await readPrompt(folder, uri, this.log);
+    if (!latest()) {
+      return;
+    }
     if (read === undefined) {
       files.delete(relative);
     } else {

@@ -65,6 +65,17 @@ describe('Prompt files as chat commands (a real workspace folder, its file watch
     await waitFor('the removed prompt file to go', async () => !(await offered()).includes('make-plan'));
   });
 
+  it('finds the commands of a folder moved in whole, and drops them when it is moved out whole', async () => {
+    const outside = await fs.mkdtemp(path.join(root(), 'moved-'));
+    await fs.mkdir(path.join(outside, 'commands'));
+    await fs.writeFile(path.join(outside, 'commands', 'ship.md'), 'Ship it.\n');
+    await fs.rename(outside, path.join(root(), '.roo'));
+    await waitFor('the moved-in folder’s command to be offered', async () => (await offered()).includes('ship'));
+    await fs.rename(path.join(root(), '.roo'), outside);
+    await waitFor('its command to go with the folder', async () => !(await offered()).includes('ship'));
+    await fs.rm(outside, { recursive: true, force: true });
+  });
+
   it('expands a line with its arguments and the active file’s name, and posts it for the box', async () => {
     const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: 'untitled text' });
     await vscode.window.showTextDocument(document);
