@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { HostToChatMessage, PromptCommandView } from '../../chat/common/chatProtocol';
 import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
+import { findHiddenUnicode, revealHiddenUnicode } from '../../guards/common/hiddenUnicode';
 import { expandPrompt, promptInputs, type PromptValues } from '../common/promptExpansion';
 import { namedCommand, slashLine } from '../common/slashInput';
 import { readPrompt, type CachedPrompt, type PromptCommandCache } from './promptCommandCache';
@@ -12,6 +13,7 @@ type PromptMessage = Extract<HostToChatMessage, { type: 'promptCommands' | 'prom
  * the files change), and `/name arguments` expanded into text for the box. The values of
  * `${input:…}` are asked for one by one; Escape on any of them ends the expansion with the box
  * unchanged. The expansion goes back to the box only, to be read and edited; nothing is sent here.
+ * Hidden characters in it are made visible, since what the user reads there is what is sent.
  */
 export class ChatPrompts implements vscode.Disposable {
   private readonly subscription: vscode.Disposable;
@@ -79,7 +81,18 @@ export class ChatPrompts implements vscode.Disposable {
         ),
       );
     }
-    this.post({ type: 'promptExpanded', line, text: expansion.text });
+    // The box would show hidden characters as nothing, and a cluster reads them: they go in as visible markers.
+    const hidden = findHiddenUnicode(expansion.text);
+    if (hidden.length > 0) {
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          '/{0}: the text holds {1} hidden character(s) (bidi overrides, zero-width or tag characters); they are shown in the box as ⟦…⟧ markers. Read them before you send.',
+          prompt.command.name,
+          hidden.length,
+        ),
+      );
+    }
+    this.post({ type: 'promptExpanded', line, text: hidden.length > 0 ? revealHiddenUnicode(expansion.text, hidden) : expansion.text });
   }
 
   /** The values to fill in; undefined when the user cancelled an input. */

@@ -88,6 +88,19 @@ describe('Prompt files as chat commands (a real workspace folder, its file watch
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
+  it('shows hidden characters of a prompt file in the box as visible markers', async () => {
+    await write(`${PROMPTS}/hidden.prompt.md`, 'Fix it\u200b\u200b now. \u202eesrever\u202c\n');
+    await waitFor('the prompt file to be offered', async () => (await offered()).includes('hidden'));
+    posted.length = 0;
+    await prompts.expand('/hidden');
+    const expanded = posted.find((message) => message.type === 'promptExpanded');
+    assert.equal(
+      expanded?.text,
+      'Fix it⟦U+200B ZERO WIDTH SPACE ×2⟧ now. ⟦U+202E RIGHT-TO-LEFT OVERRIDE⟧esrever⟦U+202C POP DIRECTIONAL FORMATTING⟧',
+    );
+    await fs.rm(path.join(root(), PROMPTS, 'hidden.prompt.md'));
+  });
+
   it('changes nothing when the file is gone or the name is no command', async () => {
     await write(`${PROMPTS}/gone.prompt.md`, 'Soon gone.\n');
     await waitFor('the prompt file to be offered', async () => (await offered()).includes('gone'));
