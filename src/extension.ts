@@ -49,6 +49,7 @@ import { WorkspaceInstructions } from './instructions/vscode/workspaceInstructio
 import { RequestInstructions } from './instructions/vscode/requestInstructions';
 import { PromptCommandCache } from './promptFiles/vscode/promptCommandCache';
 import { ChatPrompts } from './promptFiles/vscode/chatPrompts';
+import { ParticipantPrompts } from './promptFiles/vscode/participantPrompts';
 
 /** Wires the extension's parts together; each part lives in its own module. */
 export function activate(context: vscode.ExtensionContext): ClusterChatApi {
@@ -115,7 +116,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
     onReplyShown: replies.onDidAdd,
   });
   const { api, disposable: apiDisposable } = createClusterChatApi(clusters, pipeline, log);
-  const participant = new ClusterParticipant(pipeline, requestInstructions);
+  const participant = new ClusterParticipant(pipeline, requestInstructions, new ParticipantPrompts(promptFiles, workspaceIgnore, log));
   const participantRegistration = registerClusterParticipant(participant, context.extensionUri, log);
   const languageModels = registerLanguageModels(() => new ClusterModelProvider(clusters, apiKeys, pipeline), log);
   const askClusterTool = new AskClusterTool(clusters, pipeline);

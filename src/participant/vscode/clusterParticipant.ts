@@ -9,22 +9,36 @@ import { settings } from '../../base/vscode/settings';
 import { exchangesFromHistory } from './chatHistory';
 import { activeEditorCode, resolveReferences } from './chatReferences';
 import type { RequestInstructions } from '../../instructions/vscode/requestInstructions';
+import type { ParticipantPrompts } from '../../promptFiles/vscode/participantPrompts';
 
 /**
  * `@cluster` in VS Code's Chat view: the chat's earlier exchanges and the request's references become
  * the conversation sent to the cluster picked as the chat's model, or else to the active cluster; `/explain`, `/fix`, `/tests` and `/refactor` apply the
  * selection actions' instructions to the references, or to the editor's selection when there are
  * none. The instruction files that apply to the active editor's file and the referenced ones go
- * into the system message. Failures render as chat errors with the buttons that fix them.
+ * into the system message. `/name` of a workspace prompt file is expanded into the chat input, not
+ * sent. Failures render as chat errors with the buttons that fix them.
  */
 export class ClusterParticipant {
   constructor(
     private readonly pipeline: RequestPipeline,
     private readonly instructions: RequestInstructions,
+    private readonly prompts?: Pick<ParticipantPrompts, 'expand'>,
   ) {}
 
   readonly handle: vscode.ChatRequestHandler = async (request, context, stream, token) => {
     const action = actionForCommand(request.command);
+    if (!action && this.prompts) {
+      const outcome = await this.prompts.expand(request.prompt);
+      if (outcome !== 'notAPrompt') {
+        stream.markdown(
+          outcome === 'inInput'
+            ? vscode.l10n.t('The prompt file is in the chat input: read it, edit it, then send it.')
+            : vscode.l10n.t('The prompt file was not expanded, and nothing was sent.'),
+        );
+        return {};
+      }
+    }
     const { attachments, unreadable } = await resolveReferences(request.references);
     if (unreadable.length > 0) {
       stream.markdown(vscode.l10n.t('Not sent, as they cannot be read as text: {0}.', unreadable.join(', ')) + '\n\n');

@@ -1,0 +1,57 @@
+import * as vscode from 'vscode';
+import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
+import { namedCommand, slashLine } from '../common/slashInput';
+import { ChatPrompts } from './chatPrompts';
+import type { PromptCommandCache } from './promptCommandCache';
+
+/** What became of a `@cluster` request that may name a prompt file. */
+export type ParticipantPromptOutcome = 'notAPrompt' | 'inInput' | 'notExpanded';
+
+/** Puts text in VS Code's Chat input without sending it. */
+export type OpenChatInput = (query: string) => Thenable<unknown>;
+
+/** VS Code's own command; `isPartialQuery` leaves the text in the input unsent. */
+const openInVsCodeChat: OpenChatInput = (query) =>
+  vscode.commands.executeCommand('workbench.action.chat.open', { query, isPartialQuery: true });
+
+/**
+ * `@cluster /name arguments` in VS Code's Chat, where `name` is one of the workspace's prompt files:
+ * VS Code knows a participant's commands from its manifest only, so the line arrives as text. It is
+ * expanded as in the Cluster Chat view, and the expansion goes back into the Chat input after
+ * `@cluster`, to be read and edited: a prompt file is never sent on its own.
+ */
+export class ParticipantPrompts {
+  constructor(
+    private readonly cache: PromptCommandCache,
+    private readonly ignore: Pick<WorkspaceIgnore, 'allows'>,
+    private readonly log: vscode.LogOutputChannel,
+    private readonly openInput: OpenChatInput = openInVsCodeChat,
+  ) {}
+
+  async expand(prompt: string): Promise<ParticipantPromptOutcome> {
+    const typed = slashLine(prompt);
+    if (typed === undefined || !vscode.workspace.isTrusted) {
+      return 'notAPrompt';
+    }
+    const usable = (await this.cache.usable()).map((each) => ({ name: each.command.name }));
+    if (namedCommand(usable, typed.name) === undefined) {
+      return 'notAPrompt';
+    }
+    let expanded: string | undefined;
+    const prompts = new ChatPrompts(this.cache, this.ignore, this.log, (message) => {
+      if (message.type === 'promptExpanded') {
+        expanded = message.text;
+      }
+    });
+    try {
+      await prompts.expand(prompt.trim());
+    } finally {
+      prompts.dispose();
+    }
+    if (expanded === undefined) {
+      return 'notExpanded';
+    }
+    await this.openInput(`@cluster ${expanded}`);
+    return 'inInput';
+  }
+}
