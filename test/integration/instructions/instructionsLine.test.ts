@@ -123,11 +123,24 @@ describe('Instruction files line above the chat composer (a real workspace folde
     const relative = '.github/instructions/gone.instructions.md';
     // A folder named like an instruction file: the watcher reports it, and reading it fails.
     await fs.mkdir(path.join(root(), relative));
+    const { testing } = await activateExtension();
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder);
+    // The line posts the newest list; a refresh that a newer one overtook returns nothing, so the posted list is read.
+    let seen = '';
     await waitFor('the unreadable file reported', async () => {
-      const message = await line.refresh();
-      return /could not be read/.test(message?.files.find((file) => file.source === relative)?.detail ?? '');
+      await line.refresh();
+      const detail = posted.at(-1)?.files.find((file) => file.source === relative)?.detail;
+      const unread = (await testing.instructionFiles.unreadableOf(folder)).map((file) => file.path);
+      seen = `the cache's unreadable files [${unread.join(', ')}], the line's entry: ${detail ?? 'none'}`;
+      return /could not be read/.test(detail ?? '');
+    }).catch((error: unknown) => {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; last saw ${seen}`);
     });
     await fs.rm(path.join(root(), relative), { recursive: true });
-    await waitFor('the file gone from the list', async () => stateOf(await line.refresh(), relative) === undefined);
+    await waitFor('the file gone from the list', async () => {
+      await line.refresh();
+      return stateOf(posted.at(-1), relative) === undefined;
+    });
   });
 });

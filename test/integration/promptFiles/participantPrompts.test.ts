@@ -10,7 +10,8 @@ import { chatRequest, RenderedResponse } from '../chatObjects';
 import { receivedBodiesWith } from '../helpers/emulatorRecords';
 import { activateExtension, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
 
-const PROMPT = '.github/prompts/audit.prompt.md';
+/** A Roo command: the other prompt file suite owns `.github/prompts`. */
+const PROMPT = '.roo/commands/audit.md';
 
 describe('Prompt files after @cluster (expanded into the Chat input, never sent)', function () {
   this.timeout(60_000);
@@ -50,7 +51,7 @@ describe('Prompt files after @cluster (expanded into the Chat input, never sent)
   after(async () => {
     cache.dispose();
     ignore.dispose();
-    await fs.rm(path.join(root(), '.github', 'prompts'), { recursive: true, force: true });
+    await fs.rm(path.join(root(), '.roo'), { recursive: true, force: true });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await stopUsingEmulator();
   });

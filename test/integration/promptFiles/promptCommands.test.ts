@@ -47,7 +47,15 @@ describe('Prompt files as chat commands (a real workspace folder, its file watch
   });
 
   it('offers the folder’s prompt files, a built-in name never, and posts the list to the view', async () => {
-    assert.deepEqual(await offered(), ['review']);
+    // Files written just now: the cache is kept by a watcher, so what it lists may lag a moment.
+    let seen: string[] = [];
+    await waitFor('the prompt files written in the before hook', async () => {
+      seen = await offered();
+      return seen.includes('review');
+    }).catch((error: unknown) => {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; last saw [${seen.join(', ')}]`);
+    });
+    assert.deepEqual(seen, ['review']);
     await prompts.refresh();
     assert.deepEqual(posted.at(-1), {
       type: 'promptCommands',
