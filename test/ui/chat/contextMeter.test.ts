@@ -30,6 +30,12 @@ describe('Context meter, excluded messages and Ask before sending in the real wo
     if (await dialog.isVisible()) {
       await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
+      // Cancel puts the draft back and focuses the box: the next test's keys must not race that focus.
+      await waitFor(
+        'the declined draft back in the box',
+        () => ui.workbench.chatView().locator('#chat-input').inputValue(),
+        (value) => value !== '',
+      );
     }
   });
 
