@@ -48,6 +48,7 @@ import { InstructionApprovals } from './instructions/vscode/instructionApprovals
 import { WorkspaceInstructions } from './instructions/vscode/workspaceInstructions';
 import { RequestInstructions } from './instructions/vscode/requestInstructions';
 import { PromptCommandCache } from './promptFiles/vscode/promptCommandCache';
+import { UserFolder } from './base/vscode/userFolder';
 import { ChatPrompts } from './promptFiles/vscode/chatPrompts';
 import { ParticipantPrompts } from './promptFiles/vscode/participantPrompts';
 
@@ -71,9 +72,10 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
   const pipeline = new RequestPipeline(clients, apiKeys, clusters, statusBar, log, requests);
   const conversationsFolder = vscode.Uri.joinPath(context.globalStorageUri, 'conversations').fsPath;
   const workspaceIgnore = new WorkspaceIgnore();
+  const userFolder = new UserFolder(log);
   const instructionFiles = new InstructionFileCache(log, workspaceIgnore);
-  const promptFiles = new PromptCommandCache(log, workspaceIgnore);
-  const instructions = new WorkspaceInstructions(instructionFiles, new InstructionApprovals(context.workspaceState));
+  const promptFiles = new PromptCommandCache(log, workspaceIgnore, userFolder);
+  const instructions = new WorkspaceInstructions(instructionFiles, new InstructionApprovals(context.workspaceState), userFolder);
   const secretGuard = new SecretGuard(context.workspaceState);
   const phraseGuard = new ActionPhraseGuard((id) =>
     id === undefined ? clusters.active() : clusters.list().find((entry) => entry.id === id),
@@ -116,7 +118,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
     onReplyShown: replies.onDidAdd,
   });
   const { api, disposable: apiDisposable } = createClusterChatApi(clusters, pipeline, log);
-  const participant = new ClusterParticipant(pipeline, requestInstructions, new ParticipantPrompts(promptFiles, workspaceIgnore, log));
+  const participant = new ClusterParticipant(pipeline, requestInstructions, new ParticipantPrompts(promptFiles, workspaceIgnore));
   const participantRegistration = registerClusterParticipant(participant, context.extensionUri, log);
   const languageModels = registerLanguageModels(() => new ClusterModelProvider(clusters, apiKeys, pipeline), log);
   const askClusterTool = new AskClusterTool(clusters, pipeline);
@@ -124,6 +126,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
 
   context.subscriptions.push(
     log,
+    userFolder,
     instructionFiles,
     promptFiles,
     workspaceIgnore,
@@ -158,7 +161,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
           replyNotices.attach(view);
         },
         instructions,
-        (post) => new ChatPrompts(promptFiles, workspaceIgnore, log, post),
+        (post) => new ChatPrompts(promptFiles, workspaceIgnore, post),
       ),
     ),
     registerChatCommands(chat, workspaceIgnore),
@@ -186,6 +189,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
       replyActions: actions,
       classes: { ChatController, ConversationLogFiles, WorkspaceInstructions, InstructionApprovals, ActionPhraseGuard, SecretGuard },
       instructionFiles,
+      userFolder,
       requestInstructions,
       chat,
       replyNotices,

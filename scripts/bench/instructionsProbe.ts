@@ -55,6 +55,7 @@ export async function run(): Promise<void> {
   const instructions = new WorkspaceInstructions(
     testing.instructionFiles,
     new InstructionApprovals(new NoMemento(), () => Promise.resolve('send')),
+    testing.userFolder,
   );
   const inQuestion = [vscode.Uri.joinPath(folder.uri, FILE_IN_QUESTION)];
   let applied = 0;

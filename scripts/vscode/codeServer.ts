@@ -102,7 +102,13 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   const { install, dirs } = options;
   const trust = options.workspaceTrust ?? false;
   const port = await freePort();
-  writeUserSettings(dirs.userData, { ...DEFAULT_USER_SETTINGS, 'security.workspace.trust.enabled': trust, ...options.settings });
+  writeUserSettings(dirs.userData, {
+    ...DEFAULT_USER_SETTINGS,
+    'security.workspace.trust.enabled': trust,
+    // The run's own, not the home folder's: what a test sends never depends on the machine's user.
+    'clusterChat.userFolder': path.join(dirs.base, 'cluster-chat-user'),
+    ...options.settings,
+  });
   const logFile = path.join(dirs.base, 'code-server.log');
   const log = fs.openSync(logFile, 'a');
   const args = [

@@ -19,6 +19,7 @@ import type { InstructionApprovals } from '../../instructions/vscode/instruction
 import type { ActionPhraseGuard } from '../../guards/vscode/actionPhraseGuard';
 import type { SecretGuard } from '../../guards/vscode/secretGuard';
 import type { InstructionFileCache } from '../../instructions/vscode/instructionFileCache';
+import type { UserFolder } from '../../base/vscode/userFolder';
 import type { RequestInstructions } from '../../instructions/vscode/requestInstructions';
 
 /** The command that hands the extension's own integration tests its parts; registered in test mode only. */
@@ -57,6 +58,8 @@ export interface TestHooks {
   };
   /** The workspace's instruction files as found and watched. */
   readonly instructionFiles: InstructionFileCache;
+  /** The user's own instruction and prompt files (setting `clusterChat.userFolder`). */
+  readonly userFolder: UserFolder;
   /** The instructions of every request but the chat's, the language models' and the tool's; a test hands it its own source. */
   readonly requestInstructions: RequestInstructions;
   /** The chat behind the sidebar view: what its commands attach for the next message. */

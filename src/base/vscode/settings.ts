@@ -86,6 +86,11 @@ export const settings = {
   instructionsEnabled(): boolean {
     return config().get<boolean>('instructions.enabled', true);
   },
+  /** The user's own folder of instruction and prompt files, as written (`~` not yet expanded). */
+  userFolder(): string {
+    const value = config().get<unknown>('userFolder', '~/.cluster-chat');
+    return typeof value === 'string' ? value : '';
+  },
   /** Patterns (gitignore syntax) of files never sent from any workspace, besides each folder's `.clusterignore`. */
   ignorePatterns(): string[] {
     const value = config().get<unknown>('ignore.patterns', []);

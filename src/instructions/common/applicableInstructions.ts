@@ -1,6 +1,8 @@
 /**
  * Which instruction files of one workspace folder apply to a send, given the files in question
  * (the active editor's file first, then the attached ones). The order is stated once, here:
+ * 0. the user's own files, from the user folder rather than a workspace folder: each always, or by
+ *    `applyTo` as Copilot's rules (they are matched on their own, against every folder's files);
  * 1. `.github/copilot-instructions.md`;
  * 2. nested `AGENTS.md` and `CLAUDE.md` above a file in question, nearest first (file by file),
  *    then the folder's root ones, which always apply;
@@ -59,6 +61,7 @@ export interface ApplicableInstructions {
 }
 
 const GROUP: Record<InstructionKind, number> = {
+  userInstruction: -1,
   copilotInstructions: 0,
   agentsMd: 1,
   claudeMd: 1,
@@ -69,6 +72,7 @@ const GROUP: Record<InstructionKind, number> = {
 };
 /** The keys that decide whether a file applies, per kind that has front matter. */
 const DECIDING_KEYS: Partial<Record<InstructionKind, readonly string[]>> = {
+  userInstruction: ['applyTo'],
   scopedInstructions: ['applyTo'],
   continueRule: ['globs', 'alwaysApply'],
   clineRule: ['paths'],
@@ -135,10 +139,12 @@ function add(applied: AppliedInstruction[], file: InstructionFile, text: string,
 }
 
 function decide(kind: InstructionKind, frontMatter: FrontMatter, questioned: readonly string[]): ApplyReason | 'noApplyTo' | undefined {
-  if (kind === 'scopedInstructions') {
-    return frontMatter.applyTo === undefined || frontMatter.applyTo.length === 0
-      ? 'noApplyTo'
-      : matchApplyTo(frontMatter.applyTo, questioned);
+  if (kind === 'scopedInstructions' || kind === 'userInstruction') {
+    if (frontMatter.applyTo === undefined || frontMatter.applyTo.length === 0) {
+      // Copilot's rules without `applyTo` apply to nothing; the user's own, to every send.
+      return kind === 'userInstruction' ? { kind: 'always' } : 'noApplyTo';
+    }
+    return matchApplyTo(frontMatter.applyTo, questioned);
   }
   if (kind === 'continueRule') {
     if (frontMatter.alwaysApply === true) {

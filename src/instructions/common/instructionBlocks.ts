@@ -13,9 +13,9 @@ export const INSTRUCTIONS_MAX_CHARS = 24_000;
 export const INSTRUCTIONS_INTRO = "The project's instruction files follow, each in a fenced block named by its path.";
 
 export interface InstructionToSend {
-  /** The workspace folder's name. */
+  /** The workspace folder's name; empty for the user's own files. */
   readonly folder: string;
-  /** Relative to the workspace folder, posix. */
+  /** Relative to the workspace folder, posix; for the user's own files, the path as the user knows it (`~/…`). */
   readonly path: string;
   readonly text: string;
 }
@@ -89,7 +89,7 @@ export function cutIndex(text: string, limit: number): number {
  * string and let a file name write its own lines into the system message.
  */
 function sourceName(file: InstructionToSend, multiRoot: boolean): string {
-  const name = multiRoot ? `${file.folder}/${file.path}` : file.path;
+  const name = multiRoot && file.folder !== '' ? `${file.folder}/${file.path}` : file.path;
   return name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '\uFFFD');
 }
 

@@ -17,7 +17,15 @@
  */
 
 export type InstructionKind =
-  'copilotInstructions' | 'agentsMd' | 'claudeMd' | 'scopedInstructions' | 'continueRule' | 'clineRule' | 'rooRule';
+  | 'copilotInstructions'
+  | 'agentsMd'
+  | 'claudeMd'
+  | 'scopedInstructions'
+  | 'continueRule'
+  | 'clineRule'
+  | 'rooRule'
+  /** In the user's own folder, not a workspace's: see `USER_INSTRUCTIONS_FOLDER`. */
+  | 'userInstruction';
 
 /** Folders whose files are never instructions, at any depth. */
 export const IGNORED_FOLDERS: readonly string[] = ['node_modules', '.git', '.venv'];
@@ -80,6 +88,16 @@ export function instructionKind(path: string): InstructionKind | undefined {
     return 'rooRule';
   }
   return undefined;
+}
+
+/**
+ * The user's own instruction files are the Markdown and text files directly in this sub-folder of
+ * the user folder; each applies to every send, or with `applyTo` front matter to the files it matches.
+ */
+export const USER_INSTRUCTIONS_FOLDER = 'instructions';
+
+export function isUserInstructionName(name: string): boolean {
+  return hasTextExtension(name);
 }
 
 /** `AGENTS.md` and `CLAUDE.md`: they apply to the files of the folder they are in. */

@@ -1,15 +1,18 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { settings } from '../../base/vscode/settings';
+import type { UserFolder } from '../../base/vscode/userFolder';
 import type { IgnoreMatch } from '../../guards/common/clusterIgnore';
 import { applicableInstructions, type ApplyReason, type FileInQuestion } from '../common/applicableInstructions';
 import { composeSystemMessage, type SentInstruction } from '../common/instructionBlocks';
+import { isUserInstructionName, USER_INSTRUCTIONS_FOLDER } from '../common/instructionSources';
 import type { InstructionApprovals } from './instructionApprovals';
 import type { CachedInstruction, InstructionFileCache } from './instructionFileCache';
 
 /** An instruction file that applies to a send, with the text that would go out. */
 export interface PlannedInstruction {
-  readonly folder: vscode.WorkspaceFolder;
+  /** Undefined for the user's own files (the user folder's), which are not asked about. */
+  readonly folder: vscode.WorkspaceFolder | undefined;
   readonly file: CachedInstruction;
   /** The name on its block. */
   readonly source: string;
@@ -51,10 +54,13 @@ export interface InstructionOverview {
 
 export const NO_INSTRUCTIONS: TurnInstructions = { text: '', sent: [] };
 
+/** How the user's own files are told apart from a workspace folder's where a folder's name is expected. */
+const USER_FILES = '';
+
 /**
- * The project's instruction files for a send about some files (the active editor's, the attached
- * ones): which apply, and, at send time, which the user agreed to. Nothing from the workspace is
- * read for a send in Restricted Mode, nor when the setting is off.
+ * The instruction files for a send about some files (the active editor's, the attached ones): the
+ * user's own first, then the project's; which apply, and, at send time, which the user agreed to.
+ * Nothing from the workspace is read for a send in Restricted Mode, nor anything when the setting is off.
  */
 export class WorkspaceInstructions {
   private readonly turned = new vscode.EventEmitter<void>();
@@ -62,11 +68,13 @@ export class WorkspaceInstructions {
   constructor(
     private readonly cache: InstructionFileCache,
     private readonly approvals: InstructionApprovals,
+    private readonly userFolder: Pick<UserFolder, 'files' | 'onDidChange'>,
   ) {}
 
   readonly onDidChange = (listener: () => unknown): vscode.Disposable =>
     vscode.Disposable.from(
       this.cache.onDidChange(listener),
+      this.userFolder.onDidChange(listener),
       this.turned.event(listener),
       vscode.workspace.onDidGrantWorkspaceTrust(listener),
       vscode.workspace.onDidChangeConfiguration((event) => event.affectsConfiguration('clusterChat.instructions') && listener()),
@@ -79,17 +87,15 @@ export class WorkspaceInstructions {
 
   /** What applies to a send about these files, what would but is turned off, and the files skipped with why. */
   async overview(inQuestion: readonly vscode.Uri[]): Promise<InstructionOverview> {
-    const folders = vscode.workspace.workspaceFolders ?? [];
-    if (!settings.instructionsEnabled() || !vscode.workspace.isTrusted || folders.length === 0) {
+    if (!settings.instructionsEnabled()) {
       return { applied: [], turnedOff: [], skipped: [] };
     }
     const questioned = inQuestion.flatMap((uri): FileInQuestion[] => {
       const folder = vscode.workspace.getWorkspaceFolder(uri);
       return folder ? [{ folder: folder.name, path: path.relative(folder.uri.fsPath, uri.fsPath).split(path.sep).join('/') }] : [];
     });
-    const applied: PlannedInstruction[] = [];
-    const turnedOff: PlannedInstruction[] = [];
-    const skipped: SkippedInstructionFile[] = [];
+    const { applied, turnedOff, skipped } = await this.userOverview(questioned);
+    const folders = vscode.workspace.isTrusted ? (vscode.workspace.workspaceFolders ?? []) : [];
     for (const folder of folders) {
       const sourceOf = (relative: string): string => (folders.length > 1 ? `${folder.name}/${relative}` : relative);
       const files = await this.cache.sendableFilesOf(folder);
@@ -124,6 +130,43 @@ export class WorkspaceInstructions {
     return { applied, turnedOff, skipped };
   }
 
+  /** The user's own files, as the overview's lists begin: they apply to the files in question of every folder. */
+  private async userOverview(questioned: readonly FileInQuestion[]): Promise<{
+    applied: PlannedInstruction[];
+    turnedOff: PlannedInstruction[];
+    skipped: SkippedInstructionFile[];
+  }> {
+    const own = await this.userFolder.files(USER_INSTRUCTIONS_FOLDER, isUserInstructionName);
+    const files = own.map((file) => ({
+      uri: file.uri,
+      path: file.source,
+      kind: 'userInstruction' as const,
+      text: file.text,
+      hash: file.hash,
+    }));
+    const byPath = new Map(files.map((file) => [file.path, file]));
+    const result = applicableInstructions(
+      USER_FILES,
+      files,
+      questioned.map((each) => ({ folder: USER_FILES, path: each.path })),
+    );
+    const applied: PlannedInstruction[] = [];
+    const turnedOff: PlannedInstruction[] = [];
+    for (const each of result.applied) {
+      const file = byPath.get(each.path);
+      if (file) {
+        const planned = { folder: undefined, file, source: file.path, text: each.text, reason: each.reason };
+        (this.approvals.isTurnedOff(file) ? turnedOff : applied).push(planned);
+      }
+    }
+    const skipped = result.skipped.flatMap((each): SkippedInstructionFile[] => {
+      const file = byPath.get(each.path);
+      const [first] = each.errors;
+      return file ? [{ source: file.path, uri: file.uri, why: each.why, line: first?.line, key: first?.key }] : [];
+    });
+    return { applied, turnedOff, skipped };
+  }
+
   /** Turns an instruction file off (it goes out with no send) or back on; listeners of onDidChange hear of it. */
   async setTurnedOff(uri: vscode.Uri, off: boolean): Promise<void> {
     await this.approvals.setTurnedOff(uri, off);
@@ -138,6 +181,10 @@ export class WorkspaceInstructions {
     const planned = await this.applicable(inQuestion);
     const agreed: PlannedInstruction[] = [];
     for (const instruction of planned) {
+      if (instruction.folder === undefined) {
+        agreed.push(instruction); // the user's own words
+        continue;
+      }
       const answer = await this.approvals.approve(instruction.file, instruction.source);
       if (answer === undefined) {
         return undefined;
@@ -155,7 +202,7 @@ export function composeInstructions(planned: readonly PlannedInstruction[]): Tur
   const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
   return composeSystemMessage(
     '',
-    planned.map(({ folder, file, text }) => ({ folder: folder.name, path: file.path, text })),
+    planned.map(({ folder, file, text }) => ({ folder: folder?.name ?? USER_FILES, path: file.path, text })),
     { multiRoot },
   );
 }

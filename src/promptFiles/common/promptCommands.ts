@@ -1,8 +1,9 @@
 /**
  * Which prompt files may be offered as slash commands. A workspace prompt never takes a built-in
- * command's name: a cloned repository must not change what `/explain` does. Names compare without
- * case, as the user types them. When two prompt files share a name, the first workspace folder's
- * wins, and within a folder Copilot's, then Roo's, Cline's and Continue's, then the path's order.
+ * command's name: a cloned repository must not change what `/explain` does, nor what the user's own
+ * prompt of that name does. Names compare without case, as the user types them. When two prompt
+ * files share a name, the user's own wins, then the first workspace folder's, and within a folder
+ * Copilot's, then Roo's, Cline's and Continue's, then the path's order.
  */
 import type { PromptCommand, PromptKind } from './promptSources';
 
@@ -14,9 +15,9 @@ export interface UsablePrompts {
   readonly duplicates: readonly PromptCommand[];
 }
 
-const KIND_ORDER: Record<PromptKind, number> = { copilotPrompt: 0, rooCommand: 1, clineWorkflow: 2, continuePrompt: 3 };
+const KIND_ORDER: Record<PromptKind, number> = { userPrompt: -1, copilotPrompt: 0, rooCommand: 1, clineWorkflow: 2, continuePrompt: 3 };
 
-/** `prompts` from every workspace folder, listed in the folders' order. */
+/** `prompts` from the user's folder (folder `''`), then every workspace folder, listed in that order. */
 export function usablePrompts(prompts: readonly PromptCommand[], builtinNames: Iterable<string>): UsablePrompts {
   const builtins = new Set([...builtinNames].map((name) => name.toLowerCase()));
   const folderOrder = new Map<string, number>();

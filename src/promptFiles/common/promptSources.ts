@@ -10,7 +10,7 @@
  */
 import { parseFrontMatter, type FrontMatterError } from '../../instructions/common/frontMatter';
 
-export type PromptKind = 'copilotPrompt' | 'rooCommand' | 'clineWorkflow' | 'continuePrompt';
+export type PromptKind = 'copilotPrompt' | 'rooCommand' | 'clineWorkflow' | 'continuePrompt' | 'userPrompt';
 
 /** For `workspace.findFiles` and file watchers, relative to each workspace folder; no pattern holds braces. */
 export const PROMPT_FILE_PATTERNS: readonly string[] = [
@@ -30,6 +30,10 @@ const LOCATIONS: ReadonlyArray<{ kind: PromptKind; folder: string; endings: read
   { kind: 'continuePrompt', folder: '.continue/prompts/', endings: ['.md', '.prompt'] },
 ];
 
+/** The user's own prompt files are directly in this sub-folder of the user folder, named `*.prompt.md` or `*.md`. */
+export const USER_PROMPTS_FOLDER = 'prompts';
+const USER_PROMPT_ENDINGS = ['.prompt.md', '.md'];
+
 /** The front matter keys a command is made of; an error in another (say `applyTo`) does not matter here. */
 const COMMAND_KEYS = ['name', 'description', 'argument-hint', 'invokable'];
 
@@ -37,7 +41,7 @@ const COMMAND_KEYS = ['name', 'description', 'argument-hint', 'invokable'];
 const COMMAND_NAME = /^[\p{L}\p{N}][\p{L}\p{N}_.-]*$/u;
 
 export interface PromptCommand {
-  /** The workspace folder's name. */
+  /** The workspace folder's name; empty for the user's own prompts. */
   readonly folder: string;
   readonly path: string;
   readonly kind: PromptKind;
@@ -64,9 +68,26 @@ export function promptKind(path: string): PromptKind | undefined {
 /** The command a prompt file makes; `undefined` when the path is not a prompt file. */
 export function readPromptFile(folder: string, path: string, text: string): PromptFileReading | undefined {
   const where = location(path);
-  if (where === undefined) {
-    return undefined;
-  }
+  return where === undefined ? undefined : readAt(where, folder, path, text);
+}
+
+/** Whether a file of the user's prompts folder, by its name, is a prompt file. */
+export function isUserPromptName(name: string): boolean {
+  return userBaseName(name) !== undefined;
+}
+
+/** The command a file of the user's prompts folder makes; `source` is its path as the user knows it (`~/…`). */
+export function readUserPromptFile(source: string, name: string, text: string): PromptFileReading | undefined {
+  const baseName = userBaseName(name);
+  return baseName === undefined ? undefined : readAt({ kind: 'userPrompt', baseName }, '', source, text);
+}
+
+function userBaseName(name: string): string | undefined {
+  const ending = USER_PROMPT_ENDINGS.find((candidate) => name.endsWith(candidate) && name.length > candidate.length);
+  return ending === undefined || name.startsWith('.') ? undefined : name.slice(0, -ending.length);
+}
+
+function readAt(where: { kind: PromptKind; baseName: string }, folder: string, path: string, text: string): PromptFileReading {
   const parsed = parseFrontMatter(text);
   const errors = parsed.errors.filter((error) => error.key === undefined || COMMAND_KEYS.includes(error.key));
   if (errors.length > 0) {

@@ -4,7 +4,7 @@ import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import { findHiddenUnicode, revealHiddenUnicode } from '../../guards/common/hiddenUnicode';
 import { expandPrompt, promptInputs, type PromptValues } from '../common/promptExpansion';
 import { namedCommand, slashLine } from '../common/slashInput';
-import { readPrompt, type CachedPrompt, type PromptCommandCache } from './promptCommandCache';
+import type { CachedPrompt, PromptCommandCache } from './promptCommandCache';
 
 type PromptMessage = Extract<HostToChatMessage, { type: 'promptCommands' | 'promptExpanded' }>;
 
@@ -22,7 +22,6 @@ export class ChatPrompts implements vscode.Disposable {
   constructor(
     private readonly cache: PromptCommandCache,
     private readonly ignore: Pick<WorkspaceIgnore, 'allows'>,
-    private readonly log: vscode.LogOutputChannel,
     private readonly post: (message: PromptMessage) => void,
   ) {
     this.subscription = cache.onDidChange(() => this.refresh());
@@ -43,18 +42,18 @@ export class ChatPrompts implements vscode.Disposable {
     if (typed === undefined) {
       return;
     }
-    if (!vscode.workspace.isTrusted) {
+    const listed = namedCommand(
+      (await this.cache.usable()).map((prompt) => ({ name: prompt.command.name, prompt })),
+      typed.name,
+    );
+    if (listed === undefined && !vscode.workspace.isTrusted) {
+      // Only the user's own prompts are listed there.
       void vscode.window.showWarningMessage(
         vscode.l10n.t('Prompt files are not used in Restricted Mode. Trust this workspace to run /{0}.', typed.name),
       );
       return;
     }
-    const listed = namedCommand(
-      (await this.cache.usable()).map((prompt) => ({ name: prompt.command.name, prompt })),
-      typed.name,
-    );
-    const folder = listed && vscode.workspace.getWorkspaceFolder(listed.prompt.uri);
-    const prompt = listed && folder ? await readPrompt(folder, listed.prompt.uri, this.log) : undefined;
+    const prompt = listed && (await this.cache.current(listed.prompt));
     if (prompt === undefined) {
       void vscode.window.showWarningMessage(
         listed
@@ -129,7 +128,8 @@ export class ChatPrompts implements vscode.Disposable {
 }
 
 function sourceOf(prompt: CachedPrompt): string {
-  return vscode.workspace.asRelativePath(prompt.uri);
+  // The user's own are named as the user knows them (`~/…`); a workspace's by its path in the workspace.
+  return prompt.command.kind === 'userPrompt' ? prompt.command.path : vscode.workspace.asRelativePath(prompt.uri);
 }
 
 function commandView(prompt: CachedPrompt): PromptCommandView {

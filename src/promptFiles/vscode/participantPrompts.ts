@@ -24,13 +24,13 @@ export class ParticipantPrompts {
   constructor(
     private readonly cache: PromptCommandCache,
     private readonly ignore: Pick<WorkspaceIgnore, 'allows'>,
-    private readonly log: vscode.LogOutputChannel,
     private readonly openInput: OpenChatInput = openInVsCodeChat,
   ) {}
 
   async expand(prompt: string): Promise<ParticipantPromptOutcome> {
     const typed = slashLine(prompt);
-    if (typed === undefined || !vscode.workspace.isTrusted) {
+    // In Restricted Mode only the user's own prompts are listed: a workspace's is not a prompt there.
+    if (typed === undefined) {
       return 'notAPrompt';
     }
     const usable = (await this.cache.usable()).map((each) => ({ name: each.command.name }));
@@ -38,7 +38,7 @@ export class ParticipantPrompts {
       return 'notAPrompt';
     }
     let expanded: string | undefined;
-    const prompts = new ChatPrompts(this.cache, this.ignore, this.log, (message) => {
+    const prompts = new ChatPrompts(this.cache, this.ignore, (message) => {
       if (message.type === 'promptExpanded') {
         expanded = message.text;
       }

@@ -1,10 +1,21 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
+import type { UserFile, UserFolder } from '../../base/vscode/userFolder';
 import { LatestRead } from '../../base/common/latestRead';
 import { PARTICIPANT_COMMANDS } from '../../participant/common/participantPrompt';
 import { usablePrompts } from '../common/promptCommands';
-import { PROMPT_FILE_PATTERNS, PROMPT_FILES_GLOB, promptKind, readPromptFile, type PromptCommand } from '../common/promptSources';
+import {
+  isUserPromptName,
+  PROMPT_FILE_PATTERNS,
+  PROMPT_FILES_GLOB,
+  promptKind,
+  readPromptFile,
+  readUserPromptFile,
+  USER_PROMPTS_FOLDER,
+  type PromptCommand,
+  type PromptFileReading,
+} from '../common/promptSources';
 
 /** A prompt command and the file it is read from. */
 export interface CachedPrompt {
@@ -34,9 +45,9 @@ const SETTLE_DELAY_MS = 2_000;
 const RESEARCH_AFTER_MS = 1_000;
 
 /**
- * The prompt files of each workspace folder, found once and then kept current by a watcher, so
- * offering the commands reads nothing from disk. Nothing is read, nor offered, in Restricted Mode;
- * a file `.clusterignore` leaves out is not offered.
+ * The user's own prompt files and those of each workspace folder, found once and then kept current
+ * by watchers, so offering the commands reads nothing from disk. Nothing of a workspace is read,
+ * nor offered, in Restricted Mode; a file `.clusterignore` leaves out is not offered.
  */
 export class PromptCommandCache implements vscode.Disposable {
   private readonly folders = new Map<string, Promise<Map<string, CachedPrompt>>>();
@@ -49,9 +60,11 @@ export class PromptCommandCache implements vscode.Disposable {
   constructor(
     private readonly log: vscode.LogOutputChannel,
     private readonly ignore: Pick<WorkspaceIgnore, 'ignored'>,
+    private readonly userFolder: Pick<UserFolder, 'files' | 'onDidChange'>,
   ) {
     this.disposables.push(
       this.changed,
+      userFolder.onDidChange(() => this.changed.fire()),
       vscode.workspace.onDidChangeWorkspaceFolders(({ removed }) => {
         removed.forEach((folder) => this.folders.delete(folder.uri.toString()));
         this.changed.fire();
@@ -60,15 +73,13 @@ export class PromptCommandCache implements vscode.Disposable {
     );
   }
 
-  /** The commands the chat offers, in the folders' order: no built-in name taken, each name once. */
+  /** The commands the chat offers, the user's own first, then the folders' in order: no built-in name taken, each name once. */
   async usable(): Promise<CachedPrompt[]> {
-    const folders = vscode.workspace.workspaceFolders ?? [];
-    if (!vscode.workspace.isTrusted || folders.length === 0) {
-      return [];
-    }
+    const folders = vscode.workspace.isTrusted ? (vscode.workspace.workspaceFolders ?? []) : [];
     const cached = (await Promise.all(folders.map((folder) => this.promptsOf(folder)))).flat();
     const ignored = await Promise.all(cached.map((prompt) => this.ignore.ignored(prompt.uri)));
-    const allowed = cached.filter((_prompt, index) => ignored[index] === undefined);
+    const own = (await this.userFolder.files(USER_PROMPTS_FOLDER, isUserPromptName)).flatMap((file) => ownPrompt(file, this.log) ?? []);
+    const allowed = [...own, ...cached.filter((_prompt, index) => ignored[index] === undefined)];
     const byCommand = new Map(allowed.map((prompt) => [prompt.command, prompt]));
     const { usable, shadowed } = usablePrompts(
       allowed.map((prompt) => prompt.command),
@@ -147,6 +158,17 @@ export class PromptCommandCache implements vscode.Disposable {
     }
   }
 
+  /** The prompt as its file makes it now, read afresh; undefined when it is gone or makes none (logged). */
+  async current(prompt: CachedPrompt): Promise<CachedPrompt | undefined> {
+    if (prompt.command.kind === 'userPrompt') {
+      const own = await this.userFolder.files(USER_PROMPTS_FOLDER, isUserPromptName);
+      const file = own.find((each) => each.uri.toString() === prompt.uri.toString());
+      return file && ownPrompt(file, this.log);
+    }
+    const folder = vscode.workspace.getWorkspaceFolder(prompt.uri);
+    return folder && (await readPrompt(folder, prompt.uri, this.log));
+  }
+
   dispose(): void {
     this.disposables.forEach((disposable) => void disposable.dispose());
   }
@@ -165,16 +187,29 @@ export async function readPrompt(
   } catch {
     return undefined; // gone: the watcher's delete follows
   }
-  const reading = readPromptFile(folder.name, relative, text);
+  return cachedPrompt(uri, relative, readPromptFile(folder.name, relative, text), log);
+}
+
+/** The command a file of the user's prompts folder makes, as last read. */
+function ownPrompt(file: UserFile, log: Pick<vscode.LogOutputChannel, 'warn'>): CachedPrompt | undefined {
+  return cachedPrompt(file.uri, file.source, readUserPromptFile(file.source, file.name, file.text), log);
+}
+
+function cachedPrompt(
+  uri: vscode.Uri,
+  source: string,
+  reading: PromptFileReading | undefined,
+  log: Pick<vscode.LogOutputChannel, 'warn'>,
+): CachedPrompt | undefined {
   if (reading === undefined || 'notInvokable' in reading) {
     return undefined;
   }
   if ('errors' in reading) {
-    log.warn(`The prompt file ${relative} is not offered: its front matter cannot be read (line ${reading.errors[0]?.line ?? 1}).`);
+    log.warn(`The prompt file ${source} is not offered: its front matter cannot be read (line ${reading.errors[0]?.line ?? 1}).`);
     return undefined;
   }
   if ('badName' in reading) {
-    log.warn(`The prompt file ${relative} is not offered: "${reading.badName}" cannot be a command's name.`);
+    log.warn(`The prompt file ${source} is not offered: "${reading.badName}" cannot be a command's name.`);
     return undefined;
   }
   return { uri, command: reading.command };

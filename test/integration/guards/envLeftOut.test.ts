@@ -38,6 +38,7 @@ describe('A .env file never leaves: attached, in a diff, or named by an instruct
       new testing.classes.WorkspaceInstructions(
         testing.instructionFiles,
         new testing.classes.InstructionApprovals(new MemoryMemento(), () => Promise.resolve('send')),
+        testing.userFolder,
       ),
     );
     await waitFor('the instruction files to be read, the rule left out', async () => {
@@ -76,6 +77,7 @@ describe('A .env file never leaves: attached, in a diff, or named by an instruct
     const instructions = new testing.classes.WorkspaceInstructions(
       testing.instructionFiles,
       new testing.classes.InstructionApprovals(new MemoryMemento(), () => Promise.resolve('send')),
+      testing.userFolder,
     );
     const overview = await instructions.overview([]);
     const leftOut = overview.skipped.find((file) => file.source === '.roo/rules/deploy.md');

@@ -44,7 +44,7 @@ export function useChatUnderTest(
     const log = vscode.window.createOutputChannel('Cluster Chat (chat under test)', { log: true });
     const files = new ConversationLogFiles(folder);
     const approvals = new InstructionApprovals(new MemoryMemento(), options.askInstruction ?? noInstructionExpected);
-    const instructions = new WorkspaceInstructions(testing.instructionFiles, approvals);
+    const instructions = new WorkspaceInstructions(testing.instructionFiles, approvals, testing.userFolder);
     const phraseGuard = new ActionPhraseGuard(() => testing.clusters.active(), options.askAboutPhrases ?? noPhraseExpected);
     const secretGuard = new SecretGuard(new MemoryMemento(), options.askAboutSecrets ?? noSecretExpected);
     const chat = new ChatController(files, new MemoryMemento(), testing.pipeline, testing.clusters, testing.replyActions, log, {

@@ -83,7 +83,7 @@ describe('Instruction files beyond the chat (selection actions, Edit in Place, p
       asked.push(question);
       return Promise.resolve(answer);
     });
-    replaced = testing.requestInstructions.useSource(new WorkspaceInstructions(testing.instructionFiles, approvals));
+    replaced = testing.requestInstructions.useSource(new WorkspaceInstructions(testing.instructionFiles, approvals, testing.userFolder));
   });
   after(async () => {
     const { testing } = await activateExtension();

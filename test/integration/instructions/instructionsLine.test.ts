@@ -52,6 +52,7 @@ describe('Instruction files line above the chat composer (a real workspace folde
     instructions = new WorkspaceInstructions(
       testing.instructionFiles,
       new InstructionApprovals(new MemoryMemento(), () => Promise.resolve('send')),
+      testing.userFolder,
     );
     line = new InstructionsLine(
       instructions,

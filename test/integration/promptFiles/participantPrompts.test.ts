@@ -40,8 +40,8 @@ describe('Prompt files after @cluster (expanded into the Chat input, never sent)
     const { testing } = await activateExtension();
     const log = vscode.window.createOutputChannel('Participant prompts test', { log: true });
     ignore = new WorkspaceIgnore();
-    cache = new PromptCommandCache(log, ignore);
-    const prompts = new ParticipantPrompts(cache, ignore, log, (query) => {
+    cache = new PromptCommandCache(log, ignore, testing.userFolder);
+    const prompts = new ParticipantPrompts(cache, ignore, (query) => {
       opened.push(query);
       return Promise.resolve();
     });

@@ -6,7 +6,7 @@ import type { HostToChatMessage } from '../../../src/chat/common/chatProtocol';
 import { WorkspaceIgnore } from '../../../src/guards/vscode/workspaceIgnore';
 import { ChatPrompts } from '../../../src/promptFiles/vscode/chatPrompts';
 import { PromptCommandCache } from '../../../src/promptFiles/vscode/promptCommandCache';
-import { waitFor } from '../testEnvironment';
+import { activateExtension, waitFor } from '../testEnvironment';
 
 const PROMPTS = '.github/prompts';
 
@@ -34,8 +34,9 @@ describe('Prompt files as chat commands (a real workspace folder, its file watch
     await write(`${PROMPTS}/explain.prompt.md`, 'A workspace /explain, never offered.\n');
     const log = vscode.window.createOutputChannel('Prompt files test', { log: true });
     ignore = new WorkspaceIgnore();
-    cache = new PromptCommandCache(log, ignore);
-    prompts = new ChatPrompts(cache, ignore, log, (message) => posted.push(message));
+    const { testing } = await activateExtension();
+    cache = new PromptCommandCache(log, ignore, testing.userFolder);
+    prompts = new ChatPrompts(cache, ignore, (message) => posted.push(message));
   });
 
   after(async () => {

@@ -185,4 +185,41 @@ describe('which instruction files apply', () => {
       ],
     );
   });
+
+  describe("the user's own files", () => {
+    const own = (text: string): InstructionFile[] => [{ path: '~/.cluster-chat/instructions/style.md', kind: 'userInstruction', text }];
+
+    it('apply to every send without applyTo, the front matter left out', () => {
+      const result = applicableInstructions('', own('---\ndescription: mine\n---\nShort answers.'), []);
+      assert.deepEqual(
+        result.applied.map((file) => [file.path, file.text, describeReason(file.reason, file.path)]),
+        [['~/.cluster-chat/instructions/style.md', 'Short answers.', 'always']],
+      );
+    });
+
+    it('apply by applyTo to the files in question only, as Copilot reads it', () => {
+      const scoped = own('---\napplyTo: "**/*.py"\n---\nPEP 8.');
+      assert.deepEqual(applicableInstructions('', scoped, [{ folder: '', path: 'web/app.ts' }]).applied, []);
+      assert.deepEqual(
+        applicableInstructions('', scoped, [{ folder: '', path: 'tools/build.py' }]).applied.map((file) =>
+          describeReason(file.reason, file.path),
+        ),
+        ['applyTo **/*.py matches tools/build.py'],
+      );
+    });
+
+    it('are reported, not sent, when the applyTo cannot be read', () => {
+      const result = applicableInstructions('', own('---\napplyTo: "**/*.py\n---\nPEP 8.'), []);
+      assert.deepEqual(result.applied, []);
+      assert.equal(result.skipped[0]?.why, 'frontMatter');
+    });
+
+    it('go before the workspace kinds when handed over together', () => {
+      const result = applicableInstructions('', [...files({ '.roo/rules/a.md': 'Roo.' }), ...own('Mine.')], []);
+      assert.deepEqual(
+        result.applied.map((file) => file.kind),
+        ['userInstruction', 'rooRule'],
+      );
+    });
+  });
 });

@@ -46,6 +46,22 @@ describe('instruction blocks in the system message', () => {
     assert.equal(message.sent[0]?.source, 'web/AGENTS.md');
   });
 
+  it("names the user's own file by its path alone, in a multi-root workspace too", () => {
+    const message = composeSystemMessage(
+      '',
+      [
+        { folder: '', path: '~/.cluster-chat/instructions/style.md', text: 'Mine.' },
+        { folder: 'web', path: 'AGENTS.md', text: 'Web.' },
+      ],
+      { multiRoot: true },
+    );
+    assert.deepEqual(
+      message.sent.map((sent) => sent.source),
+      ['~/.cluster-chat/instructions/style.md', 'web/AGENTS.md'],
+    );
+    assert.match(message.text, /```~\/\.cluster-chat\/instructions\/style\.md\nMine\.\n```/);
+  });
+
   it('makes the fence longer than any backtick run inside, so a file cannot close it early', () => {
     const text = 'Example:\n````ts\nlet x = 1;\n````\nand ``code``.';
     const block = composeSystemMessage('', [{ folder: 'app', path: 'AGENTS.md', text }], single)

@@ -5,6 +5,7 @@ import {
   INSTRUCTION_FILES_EXCLUDE,
   INSTRUCTION_FILES_GLOB,
   instructionKind,
+  isUserInstructionName,
   type InstructionKind,
 } from '../../../../src/instructions/common/instructionSources';
 
@@ -78,5 +79,14 @@ describe('which files are instruction files', () => {
   it('joins the patterns into one group without nested braces, which VS Code globs do not read', () => {
     assert.ok(INSTRUCTION_FILE_PATTERNS.every((pattern) => !/[{}]/.test(pattern)));
     assert.equal(INSTRUCTION_FILES_GLOB, `{${INSTRUCTION_FILE_PATTERNS.join(',')}}`);
+  });
+
+  it("takes the user's own instruction files by their text endings, never a hidden or bare one", () => {
+    assert.deepEqual(
+      ['style.md', 'python.instructions.md', 'notes.txt', 'a.markdown', '.md', '.hidden.swp', 'image.png', 'md'].filter(
+        isUserInstructionName,
+      ),
+      ['style.md', 'python.instructions.md', 'notes.txt', 'a.markdown'],
+    );
   });
 });

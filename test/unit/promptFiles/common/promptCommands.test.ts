@@ -24,4 +24,14 @@ describe('prompts offered as slash commands', () => {
     assert.deepEqual(result.usable, [rooTests]);
     assert.deepEqual(result.duplicates, [continueTests, otherFolder]);
   });
+
+  it("lets the user's own prompt win over a workspace's of the same name, but never over a built-in command", () => {
+    const own = prompt('', 'userPrompt', '~/.cluster-chat/prompts/review.prompt.md', 'review');
+    const ownExplain = prompt('', 'userPrompt', '~/.cluster-chat/prompts/explain.md', 'explain');
+    const workspace = prompt('app', 'copilotPrompt', '.github/prompts/Review.prompt.md', 'Review');
+    const result = usablePrompts([own, ownExplain, workspace], ['explain']);
+    assert.deepEqual(result.usable, [own]);
+    assert.deepEqual(result.duplicates, [workspace]);
+    assert.deepEqual(result.shadowed, [ownExplain]);
+  });
 });

@@ -1,7 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { globMatches } from '../../../../src/instructions/common/glob';
 import { instructionKind } from '../../../../src/instructions/common/instructionSources';
-import { PROMPT_FILES_GLOB, promptKind, readPromptFile, type PromptKind } from '../../../../src/promptFiles/common/promptSources';
+import {
+  isUserPromptName,
+  PROMPT_FILES_GLOB,
+  promptKind,
+  readPromptFile,
+  readUserPromptFile,
+  type PromptKind,
+} from '../../../../src/promptFiles/common/promptSources';
 
 const KINDS: ReadonlyArray<readonly [string, PromptKind]> = [
   ['.github/prompts/review.prompt.md', 'copilotPrompt'],
@@ -83,5 +90,30 @@ describe('the command a prompt file makes', () => {
 
   it('returns nothing for a path that is not a prompt file', () => {
     assert.equal(readPromptFile('app', 'README.md', 'x'), undefined);
+  });
+
+  it("makes a command of each of the user's own prompt files, *.prompt.md or *.md, named by the file or its name", () => {
+    assert.deepEqual(['review.prompt.md', 'tests.md', '.md', '.x.md', 'notes.txt', 'prompt.md'].filter(isUserPromptName), [
+      'review.prompt.md',
+      'tests.md',
+      'prompt.md',
+    ]);
+    const reading = readUserPromptFile(
+      '~/.cluster-chat/prompts/review.prompt.md',
+      'review.prompt.md',
+      '---\ndescription: Mine\n---\nReview it.',
+    );
+    assert.deepEqual(reading, {
+      command: {
+        folder: '',
+        path: '~/.cluster-chat/prompts/review.prompt.md',
+        kind: 'userPrompt',
+        name: 'review',
+        body: 'Review it.',
+        description: 'Mine',
+      },
+    });
+    assert.deepEqual(readUserPromptFile('~/p/x.md', 'x.md', '---\nname: "/x"\n---\nX.'), { badName: '/x' });
+    assert.equal(readUserPromptFile('~/p/notes.txt', 'notes.txt', 'x'), undefined);
   });
 });

@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { settings } from './settings';
+
+/** A file of the user's own folder, as last read. */
+export interface UserFile {
+  readonly uri: vscode.Uri;
+  /** The file's name in its sub-folder. */
+  readonly name: string;
+  /** The path as the user knows it: under the home folder as `~/…`. */
+  readonly source: string;
+  readonly text: string;
+  readonly hash: string;
+}
+
+/** The user's files are written by hand; a larger one is read only this far. */
+const MAX_READ_BYTES = 256 * 1024;
+/** A folder of hundreds of prompts is a mistake (say, the home folder named by accident): only this many are read. */
+const MAX_FILES = 200;
+
+/**
+ * The user's own folder (setting `clusterChat.userFolder`, `~/.cluster-chat` by default): the
+ * instruction and prompt files the user keeps for every workspace. They are the user's own words,
+ * as the system prompt is, so they are not asked about and apply in Restricted Mode too. The
+ * setting is application-wide: a workspace cannot point it at its own files. Each sub-folder is
+ * listed once and read again when the watcher hears of a change.
+ */
+export class UserFolder implements vscode.Disposable {
+  private readonly listed = new Map<string, Promise<UserFile[] | undefined>>();
+  /** Per sub-folder, the watcher of the folder it was listed from. */
+  private readonly watchers = new Map<string, { readonly folder: string; readonly watcher: vscode.Disposable }>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly log: Pick<vscode.LogOutputChannel, 'warn'>) {
+    this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('clusterChat.userFolder')) {
+        this.forget();
+      }
+    });
+  }
+
+  /** The files directly in `sub` that `accept` takes by name, in name order; none when the folder is not there. */
+  async files(sub: string, accept: (name: string) => boolean): Promise<readonly UserFile[]> {
+    const root = userFolderPath();
+    if (root === undefined) {
+      return [];
+    }
+    let listing = this.listed.get(sub);
+    if (!listing) {
+      const folder = vscode.Uri.file(path.join(root, sub));
+      // Watched before it is read, so a change while it is read is heard.
+      this.watch(sub, folder);
+      listing = this.list(folder, accept);
+      this.listed.set(sub, listing);
+    }
+    const files = await listing;
+    if (files === undefined) {
+      // Not there (yet): looked for again on the next ask, as a watcher cannot watch what is not there.
+      this.listed.delete(sub);
+      this.watchers.get(sub)?.watcher.dispose();
+      this.watchers.delete(sub);
+      return [];
+    }
+    return files;
+  }
+
+  private async list(folder: vscode.Uri, accept: (name: string) => boolean): Promise<UserFile[] | undefined> {
+    let entries: [string, vscode.FileType][];
+    try {
+      entries = await vscode.workspace.fs.readDirectory(folder);
+    } catch {
+      return undefined;
+    }
+    const names = entries
+      .filter(([name, type]) => (type & vscode.FileType.File) !== 0 && !name.startsWith('.') && accept(name))
+      .map(([name]) => name)
+      .sort()
+      .slice(0, MAX_FILES);
+    const read = await Promise.all(names.map((name) => this.read(vscode.Uri.joinPath(folder, name), name)));
+    return read.flatMap((file) => (file ? [file] : []));
+  }
+
+  private async read(uri: vscode.Uri, name: string): Promise<UserFile | undefined> {
+    try {
+      const bytes = (await vscode.workspace.fs.readFile(uri)).subarray(0, MAX_READ_BYTES);
+      const text = new TextDecoder().decode(bytes);
+      return { uri, name, source: tildePath(uri.fsPath), text, hash: createHash('sha256').update(bytes).digest('hex') };
+    } catch (error) {
+      this.log.warn(`Your file ${tildePath(uri.fsPath)} could not be read: ${String(error)}`);
+      return undefined;
+    }
+  }
+
+  /** Watches the files directly in `folder`: a pattern without `**` or `/` makes VS Code watch that one folder, outside any workspace too. */
+  private watch(sub: string, folder: vscode.Uri): void {
+    if (this.watchers.get(sub)?.folder === folder.fsPath) {
+      return;
+    }
+    this.watchers.get(sub)?.watcher.dispose();
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '*'));
+    const heard = (): void => this.forget();
+    this.watchers.set(sub, {
+      folder: folder.fsPath,
+      watcher: vscode.Disposable.from(watcher, watcher.onDidCreate(heard), watcher.onDidChange(heard), watcher.onDidDelete(heard)),
+    });
+  }
+
+  private forget(): void {
+    this.listed.clear();
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    for (const { watcher } of this.watchers.values()) {
+      watcher.dispose();
+    }
+    this.changed.dispose();
+  }
+}
+
+/** The folder the setting names, `~` expanded; undefined when it is empty or not absolute (nothing to resolve it against). */
+export function userFolderPath(): string | undefined {
+  const setting = settings.userFolder().trim();
+  const expanded = setting === '~' || setting.startsWith('~/') ? path.join(os.homedir(), setting.slice(1)) : setting;
+  return expanded !== '' && path.isAbsolute(expanded) ? path.normalize(expanded) : undefined;
+}
+
+/** The path with the home folder as `~`, as the user wrote it in the setting. */
+function tildePath(fsPath: string): string {
+  const relative = path.relative(os.homedir(), fsPath);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? fsPath : `~/${relative.split(path.sep).join('/')}`;
+}
