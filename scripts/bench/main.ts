@@ -12,6 +12,7 @@ import { measureHeavyReplies } from './heavyReplyBench';
 import { measureHistory } from './historyBench';
 import { measureInExtensionHost } from './hostBench';
 import { measureInstructions } from './instructionsBench';
+import { measureInstructionsRender } from './instructionsRenderBench';
 import { measureRendering } from './renderBench';
 import { measureRequestOverhead } from './requestOverhead';
 
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     ['Heavy replies (chat bundle alone in Chromium, VS Code fonts)', () => measureHeavyReplies(log)],
     ['History at scale (search in process; chat open and turns in the real workbench)', () => measureHistory(log)],
     ['Instruction files (real extension host, 5,000 files)', () => measureInstructions(log)],
+    ['Instructions and the first render (real workbench, cold openings)', () => measureInstructionsRender(log)],
   ];
   // `npm run bench -- --only request-overhead [--repeat N]` runs that step alone, N times in a row.
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;

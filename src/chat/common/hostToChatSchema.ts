@@ -95,6 +95,8 @@ const InstructionFileSchema = z.object({
   source: text(CHAT_LIMITS.label),
   state: z.enum(['on', 'off', 'skipped']),
   detail: text(CHAT_LIMITS.label),
+  /** For a file that goes out: the send asks first, as it is new to the user or changed since the yes. */
+  asks: z.optional(z.enum(['new', 'changed'])),
 });
 
 /** The context meter's thresholds, in estimated tokens (0: none). */

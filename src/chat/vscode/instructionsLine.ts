@@ -86,7 +86,11 @@ export function instructionsMessage(overview: InstructionOverview): Instructions
       uri: each.file.uri.toString(),
       source: each.source,
       state: 'on' as const,
-      detail: describeReason(each.reason, each.file.path),
+      detail:
+        each.asks === undefined
+          ? describeReason(each.reason, each.file.path)
+          : `${describeReason(each.reason, each.file.path)}. ${asksFirst(each.asks)}`,
+      ...(each.asks === undefined ? {} : { asks: each.asks }),
     })),
     ...overview.turnedOff.map((each) => ({
       uri: each.file.uri.toString(),
@@ -102,6 +106,13 @@ export function instructionsMessage(overview: InstructionOverview): Instructions
     })),
   ];
   return { type: 'instructions', files, text: composeInstructions(overview.applied).text };
+}
+
+/** Why the next send asks about a file before it goes out. */
+function asksFirst(asks: 'new' | 'changed'): string {
+  return asks === 'new'
+    ? vscode.l10n.t('Not yet agreed to: the next send shows it and asks first.')
+    : vscode.l10n.t('Changed since you agreed to it: the next send shows it and asks again.');
 }
 
 /** Why a file goes out with no send, in the user's words: each says what to fix. */

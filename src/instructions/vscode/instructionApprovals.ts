@@ -43,6 +43,12 @@ export class InstructionApprovals {
     await this.state.update(TURNED_OFF_KEY, off ? [...others, uri.toString()] : others);
   }
 
+  /** Whether a send would ask about the file first: it is new to the user, or changed since the yes. */
+  pending(file: CachedInstruction): 'new' | 'changed' | undefined {
+    const before = this.approved()[file.uri.toString()];
+    return before === file.hash ? undefined : before === undefined ? 'new' : 'changed';
+  }
+
   /** Whether the file goes out with this send: asked when it is new to the user or changed. */
   async approve(file: CachedInstruction, source: string): Promise<InstructionAnswer> {
     const approved = this.approved();

@@ -19,6 +19,8 @@ export interface PlannedInstruction {
   /** What is sent: the text after any front matter. */
   readonly text: string;
   readonly reason: ApplyReason;
+  /** The send asks about it first: new to the user, or changed since the yes (never for the user's own). */
+  readonly asks?: 'new' | 'changed';
 }
 
 /** The instructions of one send, as they go into its system message (after the user's system prompt). */
@@ -104,7 +106,8 @@ export class WorkspaceInstructions {
       for (const each of result.applied) {
         const file = byPath.get(each.path);
         if (file) {
-          const planned = { folder, file, source: sourceOf(each.path), text: each.text, reason: each.reason };
+          const asks = this.approvals.pending(file);
+          const planned = { folder, file, source: sourceOf(each.path), text: each.text, reason: each.reason, ...(asks ? { asks } : {}) };
           (this.approvals.isTurnedOff(file) ? turnedOff : applied).push(planned);
         }
       }

@@ -88,6 +88,8 @@ export const WEBVIEW_STRING_DEFAULTS = {
   turnOffInstruction: 'Turn off {0}',
   turnOnInstruction: 'Turn on',
   turnOnInstructionNamed: 'Turn on {0}',
+  instructionAsksNew: 'new',
+  instructionAsksChanged: 'changed',
   promptCommands: 'Prompt commands',
   promptCommandsMatching: '{0} prompt commands: Up and Down to choose, Enter to expand, Tab to add arguments',
   noPromptCommandMatches: 'No prompt command matches',

@@ -64,6 +64,24 @@ describe('Chat instruction files line', () => {
     assert.match(textOf(one(skipped, '.instruction-why')), /no applyTo/);
   });
 
+  it('marks a file the next send asks about, new or changed, and says why in its title', () => {
+    const chat = ChatPage.mount(page, chatState(), {
+      type: 'instructions',
+      files: [
+        { uri: 'file:///w/AGENTS.md', source: 'AGENTS.md', state: 'on', detail: 'always. Not yet agreed to', asks: 'new' },
+        { uri: 'file:///w/CLAUDE.md', source: 'CLAUDE.md', state: 'on', detail: 'always. Changed since', asks: 'changed' },
+        { uri: 'file:///w/.roo/rules/a.md', source: '.roo/rules/a.md', state: 'on', detail: 'always' },
+      ],
+      text: INSTRUCTIONS_TEXT,
+    });
+    const marks = ['AGENTS.md', 'CLAUDE.md', '.roo/rules/a.md'].map((source) => {
+      const mark = item(chat, source).querySelector<HTMLElement>('.instruction-asks');
+      return mark === null ? null : [textOf(mark), mark.title];
+    });
+    assert.deepEqual(marks, [['new', 'always. Not yet agreed to'], ['changed', 'always. Changed since'], null]);
+    assert.equal(item(chat, 'CLAUDE.md').dataset['asks'], 'changed');
+  });
+
   it('asks the host to open a file, turn one off and turn one back on', () => {
     const chat = ChatPage.mount(page, chatState(), LISTED);
     page.host.clearPosts();

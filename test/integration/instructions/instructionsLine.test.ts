@@ -76,8 +76,22 @@ describe('Instruction files line above the chat composer (a real workspace folde
     );
     assert.equal(stateOf(message, '.github/instructions/py.instructions.md'), undefined, 'a file that does not apply is not listed');
     assert.equal(message.files.find((file) => file.source === TS)?.uri, uriOf(TS).toString());
+    assert.deepEqual(
+      message.files.filter((file) => file.state === 'on').map((file) => [file.asks, /Not yet agreed to/.test(file.detail)]),
+      [
+        ['new', true],
+        ['new', true],
+      ],
+      'marked before the send that asks about them',
+    );
 
     const sent = await instructions.forSend([uriOf('lib/src/util.ts')]);
+    const agreed = await line.refresh();
+    assert.deepEqual(
+      agreed?.files.filter((file) => file.state === 'on').map((file) => file.asks),
+      [undefined, undefined],
+      'agreed to: no mark',
+    );
     assert.equal(message.text, sent?.text, 'the meter counts what the send carries');
     assert.match(message.text, /TypeScript: no any\./);
     const without = measureRequest(nextSendMessages('Be brief.', [], ''));
@@ -88,6 +102,22 @@ describe('Instruction files line above the chat composer (a real workspace folde
     const other = await line.refresh();
     assert.equal(stateOf(other, TS), undefined, 'another active file, another list');
     assert.equal(stateOf(other, 'AGENTS.md'), 'on');
+  });
+
+  it('marks a file changed since the yes: the next send asks again', async () => {
+    await vscode.window.showTextDocument(uriOf('lib/src/util.ts'));
+    await instructions.forSend([uriOf('lib/src/util.ts')]);
+    posted.length = 0;
+    await fs.writeFile(path.join(root(), 'AGENTS.md'), `${FILES['AGENTS.md'] ?? ''}And keep commits small.\n`);
+    try {
+      const agents = (): InstructionsMessage['files'][number] | undefined =>
+        posted.at(-1)?.files.find((file) => file.source === 'AGENTS.md');
+      await waitFor('the line to mark AGENTS.md changed', () => agents()?.asks === 'changed');
+      assert.match(agents()?.detail ?? '', /Changed since you agreed to it/);
+      assert.equal(posted.at(-1)?.files.find((file) => file.source === TS)?.asks, undefined, 'the unchanged file keeps its yes');
+    } finally {
+      await fs.writeFile(path.join(root(), 'AGENTS.md'), FILES['AGENTS.md'] ?? '');
+    }
   });
 
   it('turns a file off, greyed in the list and out of the text, and back on', async () => {

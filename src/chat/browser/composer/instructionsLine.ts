@@ -13,6 +13,7 @@ import { text } from '../../../webview/browser/strings';
  *   <ul class="chat-instructions-list">
  *     <li class="instruction" data-uri="file:///…/AGENTS.md" data-state="on|off|skipped">
  *       <button class="instruction-open" title="why it applies, or why it is skipped">AGENTS.md</button>
+ *       <span class="instruction-asks" title="why the next send asks">new</span>  (new to the user, or changed since the yes)
  *       <button class="icon-button instruction-toggle" aria-label="Turn off AGENTS.md"><span class="codicon codicon-eye-closed"></span></button>
  *     </li>
  *   </ul>
@@ -59,6 +60,14 @@ function instructionItem(file: InstructionFileView): HTMLLIElement {
     toggle.setAttribute('aria-label', text('turnOnInstructionNamed', file.source));
     toggle.title = file.detail;
   }
-  item.append(open, toggle);
+  item.append(open);
+  if (file.asks !== undefined) {
+    // Marked before the send asks, so the question is no surprise; the title says why.
+    item.dataset['asks'] = file.asks;
+    const mark = element('span', 'instruction-asks', text(file.asks === 'new' ? 'instructionAsksNew' : 'instructionAsksChanged'));
+    mark.title = file.detail;
+    item.append(mark);
+  }
+  item.append(toggle);
   return item;
 }
