@@ -73,7 +73,7 @@ class ChatView {
       isBusy: () => this.model.busy,
       messageAt: (index) => this.model.messageAt(index),
       lastUserIndex: () => this.model.lastIndexOf('user'),
-      editingChanged: (index) => this.messages.markEditing(index),
+      editingChanged: (index) => (this.messages.markEditing(index), this.nextSend.editing(index)),
       draftSaved: (draft) => this.api.setState(chatSavedState(draft)),
     });
 
@@ -82,9 +82,7 @@ class ChatView {
     enableActionToolbars(root);
     openFindOnShortcut(this.find);
 
-    showCluster(this.header, undefined);
-    showBusy(this.layout, false, undefined);
-    this.history.render([], undefined);
+    this.showLists(); // the model's empty lists, until the host's state arrives
     this.messages.decorate();
     const draft = savedDraft(api.getState());
     if (draft !== undefined) {
@@ -164,6 +162,7 @@ class ChatView {
         }
         break;
       case 'instructions':
+      case 'frozenInstructions':
       case 'systemPrompt':
       case 'excluded':
       case 'meter':

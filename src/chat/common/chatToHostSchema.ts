@@ -52,6 +52,8 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openInstruction'), uri: text(4096) }),
   /** Turn a listed instruction file off for the sends of this workspace, or back on. */
   z.object({ type: z.literal('setInstructionOn'), uri: text(4096), on: z.boolean() }),
+  /** Message `index` is being edited: which instructions it went with (an edit resends them), for the meter. */
+  z.object({ type: z.literal('frozenInstructions'), index }),
   /** Expand the prompt command `/name arguments` the box holds; answered by `promptExpanded` with the same `line`. */
   z.object({ type: z.literal('expandPrompt'), line: text(1_000_000) }),
   z.object({ type: z.literal('openLink'), href: text(MAX_LINK_LENGTH) }),

@@ -165,6 +165,8 @@ const HostToChatSchema = z.discriminatedUnion('type', [
     files: list(InstructionFileSchema, CHAT_LIMITS.attachments),
     text: text(CHAT_LIMITS.attached),
   }),
+  /** The answer to `frozenInstructions`: what message `index` was sent with, which an edit of it resends. */
+  z.object({ type: z.literal('frozenInstructions'), conversationId: id, index, text: text(CHAT_LIMITS.attached) }),
   /** The workspace's prompt files, offered as slash commands (none in Restricted Mode). */
   z.object({ type: z.literal('promptCommands'), commands: list(PromptCommandSchema, 1000) }),
   /** The answer to `expandPrompt`: the prompt with its variables filled in, to replace `line` in the box (never sent). */

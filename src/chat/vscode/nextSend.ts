@@ -65,6 +65,15 @@ export class NextSend implements vscode.Disposable {
     }
   }
 
+  /** Posts the instructions user message `index` of the active conversation went with: an edit of it resends them. */
+  postFrozenInstructions(index: number): void {
+    const conversation = this.store.active();
+    const message = conversation.messages[index];
+    if (message?.role === 'user') {
+      this.post({ type: 'frozenInstructions', conversationId: conversation.id, index, text: message.instructions ?? '' });
+    }
+  }
+
   /**
    * The send of the typed `text` with the pending attachments, as it goes out and is saved: the instructions
    * the user agreed to (each file), the credentials the user chose to redact replaced, and above the hard

@@ -26,7 +26,11 @@ describe('Chat composer: editing a sent message', () => {
     assert.match(chat.editing.textContent ?? '', /Enter to resend, Esc to cancel/);
     assert.equal(chat.input.getAttribute('aria-describedby'), chat.editing.id);
     assert.deepEqual(editingIndexes(chat), ['2']);
-    assert.deepEqual(page.host.posted, []);
+    assert.deepEqual(
+      page.host.posted,
+      [{ type: 'frozenInstructions', index: 2 }],
+      'only what the meter needs: the instructions it went with',
+    );
   });
 
   it('leaves Up to the box when it holds text, when there is no user message, or with a modifier', () => {
@@ -77,7 +81,10 @@ describe('Chat composer: editing a sent message', () => {
     const chat = ChatPage.mount(page, chatState({ messages: CONVERSATION }));
     typeInto(chat.input, 'pending draft');
     click(one(chat.message(0), 'button.message-edit'));
-    assert.deepEqual(page.host.posted, [{ type: 'draftChanged', text: 'pending draft' }]);
+    assert.deepEqual(page.host.posted, [
+      { type: 'draftChanged', text: 'pending draft' },
+      { type: 'frozenInstructions', index: 0 },
+    ]);
 
     typeInto(chat.input, 'an edit is not a draft');
     page.clock.tick(DRAFT_DEBOUNCE_MS * 2);

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { measureRequest } from '../../../src/chat/common/contextMeter';
 import type { HostToChatMessage } from '../../../src/chat/common/chatProtocol';
-import { assistant, chatState, user } from '../helpers/chatFixtures';
-import { click } from '../helpers/gestures';
+import { assistant, chatState, CONVERSATION_ID, user } from '../helpers/chatFixtures';
+import { click, press } from '../helpers/gestures';
 import { usePage } from '../helpers/page';
 import { all, one, textOf } from '../helpers/query';
 import { ChatPage } from '../helpers/views';
@@ -115,6 +115,40 @@ describe('Chat instruction files line', () => {
     assert.match(size(), new RegExp(`≈ ${withInstructions.tokens} tokens .* ${withInstructions.chars} characters`));
     chat.receive({ type: 'instructions', files: [], text: '' });
     assert.match(size(), new RegExp(`≈ ${without.tokens} tokens .* ${without.chars} characters`));
+  });
+
+  it('counts, while a message is edited, the messages before it and the instructions it went with, as its resend carries them', () => {
+    const chat = ChatPage.mount(
+      page,
+      chatState({ systemPrompt: 'Be brief.', messages: [user(0, 'Hi'), assistant(1, 'Hello'), user(2, 'Again'), assistant(3, 'Sure')] }),
+      { type: 'meter', settings: { warningTokens: 0, limitTokens: 0 }, attached: '' },
+    );
+    chat.receive(LISTED);
+    const size = (): string => textOf(one(chat.root, '.chat-meter-size'));
+    const expect = (system: string, messages: ReadonlyArray<{ role: 'user' | 'assistant'; content: string }>): RegExp => {
+      const measured = measureRequest([{ role: 'system', content: system }, ...messages]);
+      return new RegExp(`≈ ${measured.tokens} tokens .* ${measured.chars} characters`);
+    };
+    const before = [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello' },
+    ] as const;
+    page.host.clearPosts();
+    click(one(chat.message(2), 'button.message-edit'));
+    assert.deepEqual(page.host.posted, [{ type: 'frozenInstructions', index: 2 }], 'asks what the message went with');
+    assert.match(size(), expect(`Be brief.\n\n${INSTRUCTIONS_TEXT}`, [...before, { role: 'user', content: 'Again' }]));
+    chat.receive({ type: 'frozenInstructions', conversationId: CONVERSATION_ID, index: 2, text: 'Frozen rules.' });
+    assert.match(size(), expect('Be brief.\n\nFrozen rules.', [...before, { role: 'user', content: 'Again' }]));
+    chat.receive({ type: 'frozenInstructions', conversationId: 'another', index: 2, text: 'Not these.' });
+    assert.match(size(), expect('Be brief.\n\nFrozen rules.', [...before, { role: 'user', content: 'Again' }]));
+
+    press(chat.input, 'Escape');
+    const whole = [...before, { role: 'user', content: 'Again' }, { role: 'assistant', content: 'Sure' }] as const;
+    assert.match(
+      size(),
+      expect(`Be brief.\n\n${INSTRUCTIONS_TEXT}`, whole),
+      'out of edit mode: the whole conversation and what applies now',
+    );
   });
 
   it('refuses a malformed list as a whole', () => {

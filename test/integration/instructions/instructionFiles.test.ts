@@ -137,6 +137,16 @@ describe('Instruction files in the chat (a real workspace folder, the emulator)'
       [0x202e, 0x202c],
     );
     assert.match(asked[0]?.shownText ?? '', /⟦U\+202E[^⟧]*⟧yes⟦U\+202C/);
+
+    // An edit of the first message resends what it went with: the meter is told that, not what applies now.
+    const posted: HostToChatMessage[] = [];
+    own.chat.attach({ post: (message) => posted.push(message) });
+    own.chat.nextSend.postFrozenInstructions(0);
+    const frozen = posted.find((message) => message.type === 'frozenInstructions');
+    assert.equal(frozen?.type === 'frozenInstructions' && frozen.index, 0);
+    const frozenText = frozen?.type === 'frozenInstructions' ? frozen.text : '';
+    assert.match(frozenText, /Root agents: run npm test before you answer\./);
+    assert.doesNotMatch(frozenText, /always say/);
     await write('AGENTS.md', FILES['AGENTS.md'] ?? '');
     await cached('AGENTS.md', FILES['AGENTS.md'] ?? '');
   });

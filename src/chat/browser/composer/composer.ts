@@ -110,6 +110,7 @@ export class Composer {
     }
     this.draftSync.flush();
     this.edit.begin(index, this.layout.input.value);
+    this.host.post({ type: 'frozenInstructions', index });
     this.layout.input.value = message.content;
     this.showEditing(index);
     this.focus();

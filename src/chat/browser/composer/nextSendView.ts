@@ -22,7 +22,9 @@ import { InstructionsLine } from './instructionsLine';
  *
  * The conversation's part is measured once per change of it; each keystroke adds only the typed
  * message (`chat/common/contextMeter`, the same body builder the client sends with). The instruction
- * files that apply now are counted in the system message, as the next send carries them. It also carries
+ * files that apply now are counted in the system message, as the next send carries them; while a
+ * message is edited, what its resend carries: the messages before it and the instructions it went
+ * with (asked of the host, `frozenInstructions`). It also carries
  * out the host's word that the system prompt changed, or that a message was excluded or included
  * (announced).
  */
@@ -38,6 +40,9 @@ export class NextSendView {
   /** What the instruction files that apply add to the system message. */
   private instructions = '';
   private base: MeterBase | undefined;
+  /** The user message being edited: a resend of it carries the messages before it and the instructions it went with. */
+  private editIndex: number | undefined;
+  private frozen: Extract<HostToChatMessage, { type: 'frozenInstructions' }> | undefined;
   private level: MeterLevel = 'ok';
 
   private readonly input: HTMLTextAreaElement;
@@ -77,6 +82,12 @@ export class NextSendView {
         }
         this.markExcluded(message.index, message.excluded);
         break;
+      case 'frozenInstructions':
+        if (!this.model.isShown(message.conversationId)) {
+          return;
+        }
+        this.frozen = message;
+        break;
       case 'systemPrompt':
         if (!this.model.isShown(message.conversationId)) {
           return;
@@ -97,6 +108,29 @@ export class NextSendView {
     this.show();
   }
 
+  /** Edit mode started on message `index`, or ended (undefined). */
+  editing(index: number | undefined): void {
+    this.editIndex = index;
+    this.base = undefined;
+    this.show();
+  }
+
+  /** The messages the next send carries before the typed one. */
+  private sentBefore(): ReturnType<typeof nextSendMessages> {
+    const { editIndex } = this;
+    if (editIndex === undefined) {
+      return nextSendMessages(this.model.systemPrompt, this.model.messages, this.instructions);
+    }
+    const { frozen } = this;
+    const instructions =
+      frozen !== undefined && frozen.conversationId === this.model.conversationId && frozen.index === editIndex
+        ? frozen.text
+        : this.instructions;
+    // Those before the edited message; an excluded one stays out, as the resend leaves it out.
+    const kept = this.model.messages.filter((message) => message.index < editIndex && message.excluded !== true);
+    return nextSendMessages(this.model.systemPrompt, kept, instructions);
+  }
+
   private markExcluded(index: number, excluded: boolean): void {
     const item = this.itemAt(index);
     if (item) {
@@ -111,7 +145,7 @@ export class NextSendView {
       this.element.hidden = true;
       return;
     }
-    this.base ??= meterBase(nextSendMessages(this.model.systemPrompt, this.model.messages, this.instructions), this.attached);
+    this.base ??= meterBase(this.sentBefore(), this.attached);
     const size = withNextMessage(this.base, this.input.value);
     const level = meterLevel(size, this.settings);
     this.size.textContent = text('meterSize', number(size.tokens), bytes(size.bytes), number(size.chars));
