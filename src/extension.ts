@@ -49,6 +49,7 @@ import { WorkspaceInstructions } from './instructions/vscode/workspaceInstructio
 import { RequestInstructions } from './instructions/vscode/requestInstructions';
 import { PromptCommandCache } from './promptFiles/vscode/promptCommandCache';
 import { UserFolder } from './base/vscode/userFolder';
+import { PromptInsertions } from './promptFiles/vscode/promptInsertions';
 import { ChatPrompts } from './promptFiles/vscode/chatPrompts';
 import { ParticipantPrompts } from './promptFiles/vscode/participantPrompts';
 
@@ -81,10 +82,12 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
     id === undefined ? clusters.active() : clusters.list().find((entry) => entry.id === id),
   );
   const requestInstructions = new RequestInstructions(instructions, secretGuard, phraseGuard);
+  const promptInsertions = new PromptInsertions();
   const chat = new ChatController(new ConversationLogFiles(conversationsFolder), context.globalState, pipeline, clusters, actions, log, {
     instructions,
     phraseGuard,
     secretGuard,
+    promptInsertions,
   });
   const panel = new ReplyPanel(context.extensionUri, replies, actions, log, async (reply) => {
     if (!reply.conversation) {
@@ -161,7 +164,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
           replyNotices.attach(view);
         },
         instructions,
-        (post) => new ChatPrompts(promptFiles, workspaceIgnore, post),
+        (post) => new ChatPrompts(promptFiles, workspaceIgnore, post, promptInsertions),
       ),
     ),
     registerChatCommands(chat, workspaceIgnore),

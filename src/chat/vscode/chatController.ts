@@ -106,7 +106,7 @@ export class ChatController implements vscode.Disposable {
     const { conversation, saved } = this.store.apply(id, { kind: 'append', messages: [message] });
     this.post({ type: 'messagesAppended', conversationId: id, messages: [lastMessageView(conversation)] });
     await saved;
-    await this.turns.send(id, prepared.typed);
+    await this.turns.send(id, prepared.typed, prepared.fromPromptFiles);
   }
 
   /** Stops the turn of the conversation shown; the others wait on. */

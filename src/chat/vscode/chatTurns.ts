@@ -9,6 +9,7 @@ import type { RequestPipeline } from '../../requests/vscode/requestPipeline';
 import { lastIndexOf, lastMessageView } from './chatViewModels';
 import type { ChatRequestMarks } from '../common/chatRequestMarks';
 import type { ConversationStore } from '../../conversations/vscode/conversationStore';
+import type { PromptInsertion } from '../../promptFiles/common/insertedPrompts';
 
 /** A reply saved in its conversation, and how long the user waited for it. */
 export interface ArrivedReply {
@@ -119,9 +120,10 @@ export class ChatTurns {
 
   /**
    * Sends the conversation as it stands and appends the reply, or shows the failure inline. `typed` is
-   * what the user typed for this turn, the only text the action-phrase guard does not search.
+   * what the user typed for this turn, the only text the action-phrase guard does not search, but for
+   * what of it a prompt file put there (`fromPromptFiles`).
    */
-  async send(conversationId: string, typed?: string): Promise<void> {
+  async send(conversationId: string, typed?: string, fromPromptFiles: readonly PromptInsertion[] = []): Promise<void> {
     const conversation = this.store.get(conversationId);
     const failedIndex = conversation ? lastIndexOf(conversation, 'user') : -1;
     // Only a conversation waiting for a reply is sent: a stale Retry must not add a second reply.
@@ -134,7 +136,7 @@ export class ChatTurns {
     this.inFlight.set(conversationId, { cancellation, startedAt: Date.now() });
     try {
       const messages = requestMessages(conversation);
-      if (!(await this.guards.phraseGuard.allows(messages, typed))) {
+      if (!(await this.guards.phraseGuard.allows(messages, typed, undefined, fromPromptFiles))) {
         this.setError(conversationId, {
           index: failedIndex,
           message: vscode.l10n.t('Not sent: it carries an action phrase of the cluster in text you did not type now.'),

@@ -8,17 +8,23 @@ import type { ConversationStore } from '../../conversations/vscode/conversationS
 import type { WorkspaceInstructions } from '../../instructions/vscode/workspaceInstructions';
 import type { ActionPhraseGuard } from '../../guards/vscode/actionPhraseGuard';
 import type { SecretGuard } from '../../guards/vscode/secretGuard';
+import type { PromptInsertion } from '../../promptFiles/common/insertedPrompts';
+import type { PromptInsertions } from '../../promptFiles/vscode/promptInsertions';
 
 /** What stands between the workspace and a chat request: the instruction files as agreed, the action-phrase and secret guards. */
 export interface ChatGuards {
   readonly instructions: WorkspaceInstructions;
   readonly phraseGuard: ActionPhraseGuard;
   readonly secretGuard: SecretGuard;
+  /** The prompt files' expansions lately put into the box. */
+  readonly promptInsertions: PromptInsertions;
 }
 
 /** A user message as it goes out and is saved, and the part of it the user typed (redactions made in both). */
 export interface PreparedMessage {
   readonly typed: string;
+  /** What of the typed text a prompt file's expansion put there. */
+  readonly fromPromptFiles: readonly PromptInsertion[];
   readonly message: { readonly content: string; readonly instructions?: string };
 }
 
@@ -34,7 +40,7 @@ export class NextSend implements vscode.Disposable {
     private readonly store: ConversationStore,
     private readonly attachments: () => readonly Attachment[],
     private readonly post: (message: HostToChatMessage) => void,
-    private readonly guards: Pick<ChatGuards, 'instructions' | 'secretGuard'>,
+    private readonly guards: Pick<ChatGuards, 'instructions' | 'secretGuard' | 'promptInsertions'>,
   ) {
     this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('clusterChat.contextMeter')) {
@@ -107,7 +113,12 @@ export class NextSend implements vscode.Disposable {
     const guardedInstructions = texts[attachments.length + 1] ?? instructions;
     const content = composeUserMessage(texts[0] ?? typed, sent);
     // None when there were none, so such a message is logged as it always was.
-    return { typed: texts[0] ?? typed, message: guardedInstructions === '' ? { content } : { content, instructions: guardedInstructions } };
+    const fromPromptFiles = this.guards.promptInsertions.within(texts[0] ?? typed);
+    return {
+      typed: texts[0] ?? typed,
+      fromPromptFiles,
+      message: guardedInstructions === '' ? { content } : { content, instructions: guardedInstructions },
+    };
   }
 
   /** The files a send is about, for the instructions that apply to them: the active editor's and the attached ones. */

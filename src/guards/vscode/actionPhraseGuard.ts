@@ -31,15 +31,22 @@ export class ActionPhraseGuard {
 
   /**
    * Whether `messages` may go to cluster `clusterId` (the active one when not given); `typed` is
-   * what the user typed for this turn (leading the last message).
+   * what the user typed for this turn (leading the last message), and `fromPromptFiles` the parts
+   * of it a prompt file's expansion put there, searched like an attachment.
    */
-  async allows(messages: readonly Message[], typed: string | undefined, clusterId?: string): Promise<boolean> {
+  async allows(
+    messages: readonly Message[],
+    typed: string | undefined,
+    clusterId?: string,
+    fromPromptFiles: readonly LabelledText[] = [],
+  ): Promise<boolean> {
     const cluster = this.cluster(clusterId);
     const phrases = cluster?.actionPhrases ?? [];
     if (!cluster || phrases.length === 0) {
       return true;
     }
-    const matches = findActionPhrases(phrases, untypedParts(messages, typed), { limit: 50 });
+    const promptParts = fromPromptFiles.map((part) => ({ source: vscode.l10n.t('the prompt file {0}', part.source), text: part.text }));
+    const matches = findActionPhrases(phrases, [...untypedParts(messages, typed), ...promptParts], { limit: 50 });
     return matches.length === 0 || (await this.ask({ cluster: clusterLabel(cluster), matches }));
   }
 }

@@ -3,6 +3,7 @@ import type { Message } from '../../client/common/messages';
 import { guardRequestSecrets } from '../../guards/vscode/requestSecrets';
 import type { SecretGuard } from '../../guards/vscode/secretGuard';
 import type { ActionPhraseGuard } from '../../guards/vscode/actionPhraseGuard';
+import type { LabelledText } from '../../guards/common/actionPhrases';
 import { withInstructions } from '../common/instructedMessages';
 import type { WorkspaceInstructions } from './workspaceInstructions';
 
@@ -15,6 +16,8 @@ export interface RequestOrigin {
   readonly typed?: string;
   /** The cluster the request goes to, when not the active one. */
   readonly clusterId?: string;
+  /** What of the typed text a prompt file's expansion put there: searched by the phrase guard as the file's. */
+  readonly fromPromptFiles?: readonly LabelledText[];
 }
 
 /**
@@ -44,7 +47,10 @@ export class RequestInstructions {
     const sent = withInstructions(messages, instructions.text);
     const about = inQuestion[0] ? vscode.workspace.asRelativePath(inQuestion[0]) : '';
     const guarded = this.secrets ? await guardRequestSecrets(this.secrets, sent, about) : sent;
-    if (guarded === undefined || (this.phrases && !(await this.phrases.allows(guarded, origin.typed, origin.clusterId)))) {
+    if (
+      guarded === undefined ||
+      (this.phrases && !(await this.phrases.allows(guarded, origin.typed, origin.clusterId, origin.fromPromptFiles)))
+    ) {
       return undefined;
     }
     return guarded;

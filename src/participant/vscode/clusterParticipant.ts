@@ -23,7 +23,7 @@ export class ClusterParticipant {
   constructor(
     private readonly pipeline: RequestPipeline,
     private readonly instructions: RequestInstructions,
-    private readonly prompts?: Pick<ParticipantPrompts, 'expand'>,
+    private readonly prompts?: Pick<ParticipantPrompts, 'expand' | 'fromPromptFiles'>,
   ) {}
 
   readonly handle: vscode.ChatRequestHandler = async (request, context, stream, token) => {
@@ -76,7 +76,11 @@ export class ClusterParticipant {
     const messages = await this.instructions.apply(
       buildParticipantMessages(settings.systemPrompt(), exchangesFromHistory(context.history), sent),
       filesInQuestion(request.references),
-      { typed: request.prompt.trim(), ...(clusterId ? { clusterId } : {}) },
+      {
+        typed: request.prompt.trim(),
+        fromPromptFiles: this.prompts?.fromPromptFiles(request.prompt) ?? [],
+        ...(clusterId ? { clusterId } : {}),
+      },
     );
     if (!messages) {
       stream.markdown(vscode.l10n.t('The request was not sent.'));

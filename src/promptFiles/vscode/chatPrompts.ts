@@ -5,6 +5,7 @@ import { findHiddenUnicode, revealHiddenUnicode } from '../../guards/common/hidd
 import { expandPrompt, promptInputs, type PromptValues } from '../common/promptExpansion';
 import { namedCommand, slashLine } from '../common/slashInput';
 import type { CachedPrompt, PromptCommandCache } from './promptCommandCache';
+import type { PromptInsertions } from './promptInsertions';
 
 type PromptMessage = Extract<HostToChatMessage, { type: 'promptCommands' | 'promptExpanded' }>;
 
@@ -23,6 +24,8 @@ export class ChatPrompts implements vscode.Disposable {
     private readonly cache: PromptCommandCache,
     private readonly ignore: Pick<WorkspaceIgnore, 'allows'>,
     private readonly post: (message: PromptMessage) => void,
+    /** Told of each expansion put into the box, so a send knows which of its text a prompt file wrote. */
+    private readonly insertions?: PromptInsertions,
   ) {
     this.subscription = cache.onDidChange(() => this.refresh());
   }
@@ -91,7 +94,9 @@ export class ChatPrompts implements vscode.Disposable {
         ),
       );
     }
-    this.post({ type: 'promptExpanded', line, text: hidden.length > 0 ? revealHiddenUnicode(expansion.text, hidden) : expansion.text });
+    const text = hidden.length > 0 ? revealHiddenUnicode(expansion.text, hidden) : expansion.text;
+    this.insertions?.record({ source: sourceOf(prompt), text });
+    this.post({ type: 'promptExpanded', line, text });
   }
 
   /** The values to fill in; undefined when the user cancelled an input. */

@@ -3,6 +3,8 @@ import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import { namedCommand, slashLine } from '../common/slashInput';
 import { ChatPrompts } from './chatPrompts';
 import type { PromptCommandCache } from './promptCommandCache';
+import type { PromptInsertion } from '../common/insertedPrompts';
+import { PromptInsertions } from './promptInsertions';
 
 /** What became of a `@cluster` request that may name a prompt file. */
 export type ParticipantPromptOutcome = 'notAPrompt' | 'inInput' | 'notExpanded';
@@ -21,6 +23,9 @@ const openInVsCodeChat: OpenChatInput = (query) =>
  * `@cluster`, to be read and edited: a prompt file is never sent on its own.
  */
 export class ParticipantPrompts {
+  /** The expansions put into VS Code's Chat input, for the request that comes back with them. */
+  private readonly insertions = new PromptInsertions();
+
   constructor(
     private readonly cache: PromptCommandCache,
     private readonly ignore: Pick<WorkspaceIgnore, 'allows'>,
@@ -38,11 +43,16 @@ export class ParticipantPrompts {
       return 'notAPrompt';
     }
     let expanded: string | undefined;
-    const prompts = new ChatPrompts(this.cache, this.ignore, (message) => {
-      if (message.type === 'promptExpanded') {
-        expanded = message.text;
-      }
-    });
+    const prompts = new ChatPrompts(
+      this.cache,
+      this.ignore,
+      (message) => {
+        if (message.type === 'promptExpanded') {
+          expanded = message.text;
+        }
+      },
+      this.insertions,
+    );
     try {
       await prompts.expand(prompt.trim());
     } finally {
@@ -53,5 +63,10 @@ export class ParticipantPrompts {
     }
     await this.openInput(`@cluster ${expanded}`);
     return 'inInput';
+  }
+
+  /** What of `prompt`, a request's text, an expansion put into the Chat input: a prompt file's words, not the user's. */
+  fromPromptFiles(prompt: string): PromptInsertion[] {
+    return this.insertions.within(prompt);
   }
 }

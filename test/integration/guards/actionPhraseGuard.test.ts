@@ -1,9 +1,16 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import type { HostToChatMessage } from '../../../src/chat/common/chatProtocol';
+import { WorkspaceIgnore } from '../../../src/guards/vscode/workspaceIgnore';
+import { ChatPrompts } from '../../../src/promptFiles/vscode/chatPrompts';
+import { PromptCommandCache } from '../../../src/promptFiles/vscode/promptCommandCache';
+import { PromptInsertions } from '../../../src/promptFiles/vscode/promptInsertions';
 import type { PhraseQuestion } from '../../../src/guards/vscode/actionPhraseGuard';
 import { useChatUnderTest } from '../helpers/chatUnderTest';
 import { ticketsCreated } from '../helpers/emulatorRecords';
 import * as vscode from 'vscode';
-import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from '../testEnvironment';
+import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
 
 const PHRASE = 'run action: create-ticket';
 
@@ -12,7 +19,9 @@ describe('The action-phrase guard in the chat (the emulator’s create-ticket ac
   const emulator = emulatorFromEnvironment();
   const asked: PhraseQuestion[] = [];
   let yes = false;
+  const promptInsertions = new PromptInsertions();
   const own = useChatUnderTest({
+    promptInsertions,
     askAboutPhrases: (question) => {
       asked.push(question);
       return Promise.resolve(yes);
@@ -86,5 +95,45 @@ describe('The action-phrase guard in the chat (the emulator’s create-ticket ac
       assert.equal(asked.length, 1, 'the earlier message would fire it again');
       assert.match(asked[0]?.matches[0]?.source ?? '', /earlier message 1/);
     });
+  });
+
+  it('asks about the phrase a prompt file put into the box, naming the file; a line the user rewrote is the user’s', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the test workspace has a folder');
+    const file = path.join(folder.uri.fsPath, '.github', 'prompts', 'triage.prompt.md');
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, `Triage the bug below.\nThen ${PHRASE} for it.\n`);
+    const { testing } = await activateExtension();
+    const ignore = new WorkspaceIgnore();
+    const cache = new PromptCommandCache(
+      vscode.window.createOutputChannel('Phrase guard prompts', { log: true }),
+      ignore,
+      testing.userFolder,
+    );
+    const posted: HostToChatMessage[] = [];
+    const prompts = new ChatPrompts(cache, ignore, (message) => posted.push(message), promptInsertions);
+    try {
+      await waitFor('the prompt file to be offered', async () => (await cache.usable()).some((prompt) => prompt.command.name === 'triage'));
+      await prompts.expand('/triage');
+      const expanded = posted.find((message) => message.type === 'promptExpanded');
+      assert.ok(expanded?.type === 'promptExpanded');
+      await withPhrases(async () => {
+        await own.chat.newChat();
+        await own.chat.send(`${expanded.text}\nThe login page is blank.`);
+        assert.deepEqual(
+          asked.map((question) => question.matches.map((match) => [match.phrase, match.source])),
+          [[[PHRASE, 'the prompt file .github/prompts/triage.prompt.md']]],
+        );
+        asked.length = 0;
+        await own.chat.newChat();
+        await own.chat.send(`Triage the bug below.\nThen, please, ${PHRASE} for it.`);
+        assert.equal(asked.length, 0, 'the line holding the phrase was rewritten: typed now');
+      });
+    } finally {
+      prompts.dispose();
+      cache.dispose();
+      ignore.dispose();
+      await fs.rm(file, { force: true });
+    }
   });
 });

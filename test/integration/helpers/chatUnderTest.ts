@@ -8,6 +8,7 @@ import { MemoryMemento } from './memoryMemento';
 import type { AskAboutPhrases } from '../../../src/guards/vscode/actionPhraseGuard';
 import type { AskAboutSecrets } from '../../../src/guards/vscode/secretGuard';
 import type { AskInstruction } from '../../../src/instructions/vscode/instructionApprovals';
+import { PromptInsertions } from '../../../src/promptFiles/vscode/promptInsertions';
 
 /** A suite that puts no instruction file in the workspace is never asked about one. */
 const noPhraseExpected: AskAboutPhrases = (question) =>
@@ -33,6 +34,8 @@ export function useChatUnderTest(
     readonly askInstruction?: AskInstruction;
     readonly askAboutPhrases?: AskAboutPhrases;
     readonly askAboutSecrets?: AskAboutSecrets;
+    /** The expansions the chat's send is told of; a test that expands a prompt records into its own. */
+    readonly promptInsertions?: PromptInsertions;
   } = {},
 ): ChatUnderTest {
   let current: { readonly chat: ChatController; readonly folder: string; readonly log: vscode.LogOutputChannel } | undefined;
@@ -51,6 +54,7 @@ export function useChatUnderTest(
       instructions,
       phraseGuard,
       secretGuard,
+      promptInsertions: options.promptInsertions ?? new PromptInsertions(),
     });
     current = { chat, folder, log };
   });

@@ -72,4 +72,25 @@ describe('Prompt files after @cluster (expanded into the Chat input, never sent)
     assert.deepEqual(opened, []);
     assert.equal((await receivedBodiesWith('(plain marker)')).length, 1, 'the line went to the cluster as typed');
   });
+
+  it('tells the action-phrase guard which words of the request the expansion put there, naming the prompt file', async () => {
+    const { testing } = await activateExtension();
+    const searched: Array<readonly { source: string; text: string }[] | undefined> = [];
+    const replaced = testing.requestInstructions.usePhraseCheck({
+      allows: (_messages, _typed, _clusterId, fromPromptFiles) => {
+        searched.push(fromPromptFiles);
+        return Promise.resolve(true);
+      },
+    });
+    try {
+      opened.length = 0;
+      await ask('/audit memory');
+      const expansion = (opened[0] ?? '').replace(/^@cluster /, '');
+      assert.match(expansion, /for memory \(audit marker\)/);
+      await ask(`${expansion}\nAnd keep it short. (participant phrase marker)`);
+      assert.deepEqual(searched.at(-1), [{ source: PROMPT, text: expansion }]);
+    } finally {
+      testing.requestInstructions.usePhraseCheck(replaced);
+    }
+  });
 });
