@@ -11,8 +11,7 @@ import { type Figure, figuresTable, holds } from './figures';
 import { measureHeavyReplies } from './heavyReplyBench';
 import { measureHistory } from './historyBench';
 import { measureInExtensionHost } from './hostBench';
-import { measureInstructions } from './instructionsBench';
-import { measureInstructionsRender } from './instructionsRenderBench';
+import { measureInstructions, measureInstructionsRender } from './instructionsBench';
 import { measureRendering } from './renderBench';
 import { measureRequestOverhead } from './requestOverhead';
 
