@@ -49,21 +49,23 @@ export class UserFolder implements vscode.Disposable {
     if (root === undefined) {
       return [];
     }
+    const folder = vscode.Uri.file(path.join(root, sub));
     let listing = this.listed.get(sub);
     if (!listing) {
-      const folder = vscode.Uri.file(path.join(root, sub));
-      // Watched before it is read, so a change while it is read is heard.
-      this.watch(sub, folder);
       listing = this.list(folder, accept);
       this.listed.set(sub, listing);
     }
     const files = await listing;
     if (files === undefined) {
-      // Not there (yet): looked for again on the next ask, as a watcher cannot watch what is not there.
+      // Not there (yet): looked for again on the next ask. No watcher is made for it: each one made
+      // and dropped on every ask would churn VS Code's file watching, which then loses events.
       this.listed.delete(sub);
-      this.watchers.get(sub)?.watcher.dispose();
-      this.watchers.delete(sub);
+      this.unwatch(sub);
       return [];
+    }
+    if (this.watch(sub, folder)) {
+      // Watched only now: what changed since it was read is read on the next ask.
+      this.listed.delete(sub);
     }
     return files;
   }
@@ -95,18 +97,27 @@ export class UserFolder implements vscode.Disposable {
     }
   }
 
-  /** Watches the files directly in `folder`: a pattern without `**` or `/` makes VS Code watch that one folder, outside any workspace too. */
-  private watch(sub: string, folder: vscode.Uri): void {
+  /**
+   * Watches the files directly in `folder`: a pattern without `**` or `/` makes VS Code watch that
+   * one folder, outside any workspace too. True when the watcher is new.
+   */
+  private watch(sub: string, folder: vscode.Uri): boolean {
     if (this.watchers.get(sub)?.folder === folder.fsPath) {
-      return;
+      return false;
     }
-    this.watchers.get(sub)?.watcher.dispose();
+    this.unwatch(sub);
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '*'));
     const heard = (): void => this.forget();
     this.watchers.set(sub, {
       folder: folder.fsPath,
       watcher: vscode.Disposable.from(watcher, watcher.onDidCreate(heard), watcher.onDidChange(heard), watcher.onDidDelete(heard)),
     });
+    return true;
+  }
+
+  private unwatch(sub: string): void {
+    this.watchers.get(sub)?.watcher.dispose();
+    this.watchers.delete(sub);
   }
 
   private forget(): void {
