@@ -55,6 +55,7 @@ export interface TestHooks {
     readonly InstructionApprovals: typeof InstructionApprovals;
     readonly ActionPhraseGuard: typeof ActionPhraseGuard;
     readonly SecretGuard: typeof SecretGuard;
+    readonly UserFolder: typeof UserFolder;
   };
   /** The workspace's instruction files as found and watched. */
   readonly instructionFiles: InstructionFileCache;

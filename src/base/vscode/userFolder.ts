@@ -34,6 +34,8 @@ export class UserFolder implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
+  /** The last setting found unusable, so it is reported once, not on every ask. */
+  private reported = '';
 
   constructor(private readonly log: Pick<vscode.LogOutputChannel, 'warn'>) {
     this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
@@ -47,6 +49,7 @@ export class UserFolder implements vscode.Disposable {
   async files(sub: string, accept: (name: string) => boolean): Promise<readonly UserFile[]> {
     const root = userFolderPath();
     if (root === undefined) {
+      this.reportUnusable(settings.userFolder().trim());
       return [];
     }
     const folder = vscode.Uri.file(path.join(root, sub));
@@ -68,6 +71,16 @@ export class UserFolder implements vscode.Disposable {
       this.listed.delete(sub);
     }
     return files;
+  }
+
+  /** A relative path has nothing to be resolved against: said once, in the log, with what to write instead. */
+  private reportUnusable(setting: string): void {
+    if (setting !== '' && setting !== this.reported) {
+      this.reported = setting;
+      this.log.warn(
+        `The setting clusterChat.userFolder is "${setting}", which is not an absolute path: no folder of your own is read. Write a full path, or one starting with ~/.`,
+      );
+    }
   }
 
   private async list(folder: vscode.Uri, accept: (name: string) => boolean): Promise<UserFile[] | undefined> {

@@ -127,4 +127,22 @@ describe("The user's own folder of instruction and prompt files (setting cluster
       prompts.dispose();
     }
   });
+
+  it('reads nothing for a relative path in the setting, and says so once in the log with what to write', async () => {
+    const { testing } = await activateExtension();
+    const configuration = vscode.workspace.getConfiguration('clusterChat');
+    const saved = configuration.inspect<string>('userFolder')?.globalValue;
+    const warnings: string[] = [];
+    const folder = new testing.classes.UserFolder({ warn: (message: string) => void warnings.push(message) });
+    try {
+      await configuration.update('userFolder', 'my-rules', vscode.ConfigurationTarget.Global);
+      assert.deepEqual(await folder.files('instructions', () => true), []);
+      assert.deepEqual(await folder.files('prompts', () => true), []);
+      assert.equal(warnings.length, 1, warnings.join('\n'));
+      assert.match(warnings[0] ?? '', /"my-rules", which is not an absolute path.*Write a full path, or one starting with ~\//);
+    } finally {
+      folder.dispose();
+      await configuration.update('userFolder', saved, vscode.ConfigurationTarget.Global);
+    }
+  });
 });
