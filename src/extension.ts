@@ -49,6 +49,7 @@ import { WorkspaceInstructions } from './instructions/vscode/workspaceInstructio
 import { RequestInstructions } from './instructions/vscode/requestInstructions';
 import { PromptCommandCache } from './promptFiles/vscode/promptCommandCache';
 import { UserFolder } from './base/vscode/userFolder';
+import { FolderWatch } from './base/vscode/folderWatch';
 import { PromptInsertions } from './promptFiles/vscode/promptInsertions';
 import { ChatPrompts } from './promptFiles/vscode/chatPrompts';
 import { ParticipantPrompts } from './promptFiles/vscode/participantPrompts';
@@ -198,6 +199,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
         ActionPhraseGuard,
         SecretGuard,
         UserFolder,
+        FolderWatch,
       },
       instructionFiles,
       userFolder,

@@ -20,6 +20,7 @@ import type { ActionPhraseGuard } from '../../guards/vscode/actionPhraseGuard';
 import type { SecretGuard } from '../../guards/vscode/secretGuard';
 import type { InstructionFileCache } from '../../instructions/vscode/instructionFileCache';
 import type { UserFolder } from '../../base/vscode/userFolder';
+import type { FolderWatch } from '../../base/vscode/folderWatch';
 import type { RequestInstructions } from '../../instructions/vscode/requestInstructions';
 
 /** The command that hands the extension's own integration tests its parts; registered in test mode only. */
@@ -56,6 +57,7 @@ export interface TestHooks {
     readonly ActionPhraseGuard: typeof ActionPhraseGuard;
     readonly SecretGuard: typeof SecretGuard;
     readonly UserFolder: typeof UserFolder;
+    readonly FolderWatch: typeof FolderWatch;
   };
   /** The workspace's instruction files as found and watched. */
   readonly instructionFiles: InstructionFileCache;

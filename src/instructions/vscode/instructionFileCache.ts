@@ -4,7 +4,15 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import type { IgnoreMatch } from '../../guards/common/clusterIgnore';
-import { instructionKind, INSTRUCTION_FILES_EXCLUDE, INSTRUCTION_FILES_GLOB, type InstructionKind } from '../common/instructionSources';
+import { FolderWatch } from '../../base/vscode/folderWatch';
+import { patternFolders } from '../../base/common/patternFolders';
+import {
+  instructionKind,
+  INSTRUCTION_FILE_PATTERNS,
+  INSTRUCTION_FILES_EXCLUDE,
+  INSTRUCTION_FILES_GLOB,
+  type InstructionKind,
+} from '../common/instructionSources';
 
 /** An instruction file of a workspace folder, as last read. */
 export interface CachedInstruction {
@@ -25,6 +33,9 @@ export interface UnreadableInstruction {
   readonly path: string;
   readonly error: string;
 }
+
+/** The folders instruction files live in, watched each on its own as well. */
+const INSTRUCTION_FOLDERS = patternFolders(INSTRUCTION_FILE_PATTERNS);
 
 /** How long the watcher is to be quiet before a folder is searched again after a folder came or went. */
 const RESCAN_DELAY_MS = 300;
@@ -121,14 +132,7 @@ export class InstructionFileCache implements vscode.Disposable {
         rescan = setTimeout(() => void this.readAll(folder, files).then(() => this.changed.fire()), RESCAN_DELAY_MS);
       }
     };
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '**/*'));
-    this.disposables.push(
-      watcher,
-      watcher.onDidCreate((uri) => heard(uri, false)),
-      watcher.onDidChange((uri) => heard(uri, false)),
-      watcher.onDidDelete((uri) => heard(uri, true)),
-      { dispose: () => clearTimeout(rescan) },
-    );
+    this.disposables.push(new FolderWatch(folder, INSTRUCTION_FOLDERS, heard), { dispose: () => clearTimeout(rescan) });
     await this.readAll(folder, files);
     return files;
   }

@@ -3,6 +3,8 @@ import * as vscode from 'vscode';
 import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import type { UserFile, UserFolder } from '../../base/vscode/userFolder';
 import { LatestRead } from '../../base/common/latestRead';
+import { patternFolders } from '../../base/common/patternFolders';
+import { FolderWatch } from '../../base/vscode/folderWatch';
 import { PARTICIPANT_COMMANDS } from '../../participant/common/participantPrompt';
 import { usablePrompts } from '../common/promptCommands';
 import {
@@ -120,15 +122,7 @@ export class PromptCommandCache implements vscode.Disposable {
         rescan = setTimeout(() => void this.readAll(folder, files).then(() => this.changed.fire()), RESCAN_DELAY_MS);
       }
     };
-    // The whole folder, as the instruction files' cache watches it: one recursive watch, filtered here.
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '**/*'));
-    this.disposables.push(
-      watcher,
-      watcher.onDidCreate((uri) => heard(uri, false)),
-      watcher.onDidChange((uri) => heard(uri, false)),
-      watcher.onDidDelete((uri) => heard(uri, true)),
-      { dispose: () => clearTimeout(rescan) },
-    );
+    this.disposables.push(new FolderWatch(folder, patternFolders(PROMPT_FILE_PATTERNS), heard), { dispose: () => clearTimeout(rescan) });
     await this.readAll(folder, files);
     // A watcher starts to listen a moment after it is made: what changed in between is found by one more search.
     const settle = setTimeout(() => void this.readAll(folder, files).then(() => this.changed.fire()), SETTLE_DELAY_MS);
