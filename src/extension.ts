@@ -150,7 +150,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
     registerClusterCodeActions(),
     registerProblemCommands(editDependencies, replies, panel),
     terminalWatcher,
-    registerExplainTerminalCommand(terminalWatcher, runner, replies, panel, requestInstructions),
+    registerExplainTerminalCommand(terminalWatcher, runner, replies, panel, requestInstructions, workspaceIgnore),
     chat,
     replyNotices,
     chat.unread.onDidArrive((reply) => replyNotices.arrived(reply)),

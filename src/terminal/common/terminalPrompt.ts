@@ -23,17 +23,22 @@ export function outputExtent(output: CapturedOutput): string {
     : `all ${count(output.totalCharacters)} characters; the output sent is capped at ${count(output.cap)} characters`;
 }
 
-/** The conversation for Explain with Cluster: the command, where and how it ended, and its output (capped, and saying so). */
-export function buildTerminalMessages(command: FinishedCommand, systemPrompt: string): Message[] {
+/**
+ * The conversation for Explain with Cluster: the command, where and how it ended, and its output
+ * (capped, and saying so), or why not when the command names a file kept out (`keptOut`, as written).
+ */
+export function buildTerminalMessages(command: FinishedCommand, systemPrompt: string, keptOut?: string): Message[] {
   const facts = [
     `Command: ${command.commandLine}`,
     ...(command.cwd ? [`Working directory: ${command.cwd}`] : []),
     `Exit code: ${command.exitCode === undefined ? 'not reported' : command.exitCode}`,
   ];
   const output =
-    command.output.text.length === 0
-      ? 'The command printed nothing.'
-      : `Output (${outputExtent(command.output)}):\n\n${fenceCode(command.output.text, 'text')}`;
+    keptOut !== undefined
+      ? `Output: left out, because the command names ${keptOut}, a file that is never sent.`
+      : command.output.text.length === 0
+        ? 'The command printed nothing.'
+        : `Output (${outputExtent(command.output)}):\n\n${fenceCode(command.output.text, 'text')}`;
   const messages: Message[] = [];
   if (systemPrompt.trim().length > 0) {
     messages.push({ role: 'system', content: systemPrompt.trim() });

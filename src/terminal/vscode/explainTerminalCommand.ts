@@ -7,6 +7,8 @@ import type { RequestRunner } from '../../requests/vscode/requestRunner';
 import { settings } from '../../base/vscode/settings';
 import type { TerminalWatcher } from './terminalWatcher';
 import type { RequestInstructions } from '../../instructions/vscode/requestInstructions';
+import { patternPlace, type WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
+import { keptOutFile, type KeptOutFile } from './keptOutFile';
 
 /** What Explain with Cluster did: whether a reply was shown, else why it could not run. */
 export interface TerminalExplainResult {
@@ -26,6 +28,7 @@ export function registerExplainTerminalCommand(
   replies: ReplyStore,
   panel: ReplyPanel,
   instructions: RequestInstructions,
+  ignore: Pick<WorkspaceIgnore, 'ignored'>,
 ): vscode.Disposable {
   return vscode.commands.registerCommand('clusterChat.explainTerminalCommand', async (): Promise<TerminalExplainResult> => {
     const found = lastCommand(watcher);
@@ -33,7 +36,8 @@ export function registerExplainTerminalCommand(
       void vscode.window.showInformationMessage(found);
       return { explained: false, reason: found };
     }
-    const messages = buildTerminalMessages(found, settings.systemPrompt());
+    const keptOut = await keptOutFile(found, ignore);
+    const messages = buildTerminalMessages(found, settings.systemPrompt(), keptOut?.written);
     const sent = await instructions.apply(messages, []);
     if (!sent) {
       return { explained: false };
@@ -47,7 +51,7 @@ export function registerExplainTerminalCommand(
         const stored = replies.add({
           title: `${title} · ${found.commandLine}`,
           cluster: cluster.label ?? cluster.id,
-          markdown: `> ${sentNote(found)}\n\n${reply.assistant.content}`,
+          markdown: `> ${keptOut ? keptOutNote(found, keptOut) : sentNote(found)}\n\n${reply.assistant.content}`,
           source: undefined,
           conversation: [...messages, reply.assistant],
         });
@@ -81,11 +85,26 @@ function lastCommand(watcher: TerminalWatcher): FinishedCommand | string {
   );
 }
 
+/** The line above the reply when the output stayed here: which file the command names, and the pattern. */
+function keptOutNote(command: FinishedCommand, keptOut: KeptOutFile): string {
+  return vscode.l10n.t(
+    'Sent {0} without its output: the command names {1}, which matches “{2}” ({3}), so nothing that may hold it is sent.',
+    codeSpan(command.commandLine),
+    codeSpan(keptOut.written),
+    keptOut.match.pattern,
+    patternPlace(keptOut.match),
+  );
+}
+
+function codeSpan(text: string): string {
+  return `\`${text.replace(/`/g, "'")}\``;
+}
+
 /** The line above the reply that says what was sent, and the cap. */
 function sentNote(command: FinishedCommand): string {
   const { output } = command;
   const format = (value: number): string => value.toLocaleString(vscode.env.language);
-  const code = `\`${command.commandLine.replace(/`/g, "'")}\``;
+  const code = codeSpan(command.commandLine);
   if (output.text.length === 0) {
     return vscode.l10n.t('Sent {0}; it printed nothing.', code);
   }

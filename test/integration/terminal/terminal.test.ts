@@ -92,4 +92,45 @@ describe(`Explain with Cluster in the terminal (VS Code ${vscode.version})`, fun
     assert.doesNotMatch(sent, /\n1\n2\n3\n/, 'the start of the output is cut');
     assert.doesNotMatch(sent, /\u001b/, 'no escape sequences');
   });
+
+  it('in bash, sends none of the output of a command that names a file kept out (.env), and says so', async () => {
+    const { testing } = await activateExtension();
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the test workspace has a folder');
+    const env = vscode.Uri.joinPath(folder.uri, '.env');
+    await vscode.workspace.fs.writeFile(env, new TextEncoder().encode('TERMINAL_SECRET=never-leaves-7f3a\n'));
+    const terminal = vscode.window.createTerminal({ name: 'bash in the workspace', shellPath: '/bin/bash', cwd: folder.uri });
+    terminals.push(terminal);
+    terminal.show();
+    try {
+      await waitFor('the terminal is the active one', () => vscode.window.activeTerminal === terminal);
+      if (!(await shellIntegrationOf(terminal))) {
+        report('      (this host gave bash no shell integration: nothing is read from it)');
+        return;
+      }
+      const commandLine = 'cat .env';
+      terminal.sendText(commandLine);
+      await waitFor(
+        'the terminal watcher saw the command end with the file printed',
+        () => /never-leaves-7f3a/.test(testing.terminalWatcher.lastCommand(terminal)?.output.text ?? ''),
+        20_000,
+      );
+      const received = (await clusterStats(emulator.baseUrl, 'echo')).received;
+      const result = await explain();
+      assert.equal(result.explained, true);
+      assert.equal((await clusterStats(emulator.baseUrl, 'echo')).received, received + 1);
+      const reply = testing.replies.last();
+      assert.ok(reply);
+      const [note, ...rest] = reply.markdown.split('\n');
+      assert.equal(
+        note,
+        '> Sent `cat .env` without its output: the command names `.env`, which matches “.env*” (the built-in patterns that keep credentials out), so nothing that may hold it is sent.',
+      );
+      const sent = rest.join('\n');
+      assert.match(sent, /^Output: left out, because the command names \.env, a file that is never sent\.$/m);
+      assert.doesNotMatch(sent, /never-leaves-7f3a|TERMINAL_SECRET/, 'the echo cluster got none of the file');
+    } finally {
+      await vscode.workspace.fs.delete(env);
+    }
+  });
 });
