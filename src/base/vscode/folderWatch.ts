@@ -1,7 +1,7 @@
-import { watch } from 'node:fs';
 import { lstat } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { watchFolder } from '../node/watchFolder';
 
 /** When a folder's own watcher surely listens, after it was made. */
 const OWN_WATCH_SETTLED_MS = 1_000;
@@ -43,24 +43,15 @@ export class FolderWatch implements vscode.Disposable {
     );
   }
 
-  /**
-   * VS Code serves a watcher of one folder inside a watched workspace from the recursive watch, with
-   * its blind spots; Node's watch of the folder is inotify's own, which sees every entry of it.
-   */
+  /** VS Code serves a watcher of one folder inside a watched workspace from the recursive watch, with its blind spots. */
   private watchWithNode(folder: vscode.Uri): vscode.Disposable {
-    const watcher = watch(folder.fsPath, (_event, name) => {
-      if (name === null) {
-        return;
-      }
+    return watchFolder(folder.fsPath, (name) => {
       const uri = vscode.Uri.joinPath(folder, name);
       void lstat(uri.fsPath).then(
         () => this.report(uri, false),
         () => this.report(uri, true),
       );
     });
-    // The folder removed, or the system out of watches: the recursive watcher still reports what it sees.
-    watcher.on('error', () => watcher.close());
-    return { dispose: () => watcher.close() };
   }
 
   private report(uri: vscode.Uri, deleted: boolean): void {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { watchFolder } from '../node/watchFolder';
 import { settings } from './settings';
 
 /** A file of the user's own folder, as last read. */
@@ -30,7 +31,7 @@ const MAX_FILES = 200;
 export class UserFolder implements vscode.Disposable {
   private readonly listed = new Map<string, Promise<UserFile[] | undefined>>();
   /** Per sub-folder, the watcher of the folder it was listed from. */
-  private readonly watchers = new Map<string, { readonly folder: string; readonly watcher: vscode.Disposable }>();
+  private readonly watchers = new Map<string, { readonly folder: string; readonly watcher: { dispose(): void } }>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly subscription: vscode.Disposable;
@@ -111,20 +112,15 @@ export class UserFolder implements vscode.Disposable {
   }
 
   /**
-   * Watches the files directly in `folder`: a pattern without `**` or `/` makes VS Code watch that
-   * one folder, outside any workspace too. True when the watcher is new.
+   * Watches the files directly in `folder` with the system's own watch, which listens from the moment
+   * it is made: a change right after the listing is not lost. True when the watcher is new.
    */
   private watch(sub: string, folder: vscode.Uri): boolean {
     if (this.watchers.get(sub)?.folder === folder.fsPath) {
       return false;
     }
     this.unwatch(sub);
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '*'));
-    const heard = (): void => this.forget();
-    this.watchers.set(sub, {
-      folder: folder.fsPath,
-      watcher: vscode.Disposable.from(watcher, watcher.onDidCreate(heard), watcher.onDidChange(heard), watcher.onDidDelete(heard)),
-    });
+    this.watchers.set(sub, { folder: folder.fsPath, watcher: watchFolder(folder.fsPath, () => this.forget()) });
     return true;
   }
 
