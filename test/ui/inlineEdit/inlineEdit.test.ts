@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Locator } from 'playwright-core';
-import { waitUntil } from '../../../scripts/workbench/wait';
+import { waitFor, waitUntil } from '../../../scripts/workbench/wait';
 import { useWorkbench } from '../helpers/useWorkbench';
 
 // A type error on line 5 for TypeScript's own diagnostics; line 4 ends in spaces, which the
@@ -67,7 +67,21 @@ describe('Lightbulb and Edit in Place in the real workbench', function () {
     );
     await ui.workbench.page.keyboard.press('Control+.');
     const menu = ui.workbench.page.locator('.action-widget');
-    await menu.getByText('Fix with Cluster', { exact: true }).waitFor({ timeout: 30_000 });
+    const fix = menu.getByText('Fix with Cluster', { exact: true });
+    // What a missing menu leaves to see: where the focus is, whether the lightbulb shows, the widget's text.
+    await waitFor(
+      'the lightbulb menu with Fix with Cluster',
+      async () => ({
+        shown: await fix.isVisible(),
+        ...(await ui.workbench.page.evaluate(() => ({
+          focus: `${document.activeElement?.tagName ?? 'none'}.${String(document.activeElement?.className ?? '')}`,
+          lightbulb: document.querySelector('.lightBulbWidget') !== null,
+          widget: document.querySelector('.action-widget')?.textContent ?? 'none',
+        }))),
+      }),
+      (state) => state.shown,
+      { timeoutMs: 30_000 },
+    );
     return { editor, menu };
   }
 
