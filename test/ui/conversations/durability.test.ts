@@ -56,6 +56,8 @@ describe('Durability: a crashed extension host and damaged history files lose no
     await ui.workbench.waitForChatFocus();
     const chat = ui.workbench.chatView();
     const input = chat.locator('#chat-input');
+    // The kept conversation is shown before: text typed before the new one replaces it goes with it.
+    await waitUntil('the new chat to show no message', async () => (await chat.locator('li.chat-message').count()) === 0);
     for (const [index, text] of ['Before the crash: one', 'Before the crash: two'].entries()) {
       await input.fill(text);
       await ui.workbench.page.keyboard.press('Enter');
