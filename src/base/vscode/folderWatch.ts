@@ -76,8 +76,8 @@ export class FolderWatch implements vscode.Disposable {
         this.own.get(relative)?.dispose();
         this.own.delete(relative);
         if (isFolder && !this.disposed) {
-          // A watcher listens a moment after it is made: the folder is reported once it surely does, so
-          // that what was made in it before is searched for.
+          // What was made in the folder before its watch began (between its creation and now) is
+          // searched for: the folder is reported once the watch surely listens.
           const settled = setTimeout(() => this.heard(uri, false), OWN_WATCH_SETTLED_MS);
           const watcher = uri.scheme === 'file' ? this.watchWithNode(uri) : this.watch(new vscode.RelativePattern(uri, '*'));
           this.own.set(relative, {

@@ -61,8 +61,7 @@ export class UserFolder implements vscode.Disposable {
     }
     const files = await listing;
     if (files === undefined) {
-      // Not there (yet): looked for again on the next ask. No watcher is made for it: each one made
-      // and dropped on every ask would churn VS Code's file watching, which then loses events.
+      // Not there (yet): looked for again on the next ask. A folder that is not there cannot be watched.
       this.listed.delete(sub);
       this.unwatch(sub);
       return [];
