@@ -30,6 +30,9 @@ import { ClusterStatusBar } from './clusters/vscode/clusterStatusBar';
 import { registerCommitMessageCommands } from './commitMessage/vscode/commitMessageCommands';
 import { registerExplainTerminalCommand } from './terminal/vscode/explainTerminalCommand';
 import { TerminalWatcher } from './terminal/vscode/terminalWatcher';
+import { ChatMentions } from './mentions/vscode/chatMentions';
+import { MentionResolver } from './mentions/vscode/mentionResolver';
+import { WorkspaceFiles } from './mentions/vscode/workspaceFiles';
 import { registerCheckConnection } from './connection/vscode/checkConnectionCommand';
 import { AskClusterTool } from './askClusterTool/vscode/askClusterTool';
 import { registerAskClusterTool } from './askClusterTool/vscode/registerAskClusterTool';
@@ -103,6 +106,8 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
     await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
   });
   const terminalWatcher = new TerminalWatcher();
+  const workspaceFiles = new WorkspaceFiles(workspaceIgnore, log);
+  const mentionResolver = new MentionResolver(workspaceFiles, workspaceIgnore, terminalWatcher);
   const runner = new RequestRunner(pipeline, errors);
   const inlineProposals = new InlineProposals();
   const editDependencies = {
@@ -166,6 +171,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
         },
         instructions,
         (post) => new ChatPrompts(promptFiles, workspaceIgnore, post, promptInsertions),
+        (post) => new ChatMentions(workspaceFiles, mentionResolver, (content) => chat.attachments.add(content), post),
       ),
     ),
     registerChatCommands(chat, workspaceIgnore),

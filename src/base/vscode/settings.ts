@@ -109,6 +109,21 @@ export const settings = {
     return vscode.workspace.getConfiguration('chat').get<boolean>('disableAIFeatures', false);
   },
   /** Clusters the "Ask a cluster" tool may call without the user's confirmation. */
+  /**
+   * The globs VS Code's search leaves out in `scope`: `files.exclude` and `search.exclude` where
+   * set to true (a `when` clause needs the sibling files, so such a glob is kept in).
+   */
+  searchExcludes(scope: vscode.Uri): string[] {
+    const globs = (section: string): string[] => {
+      const value = vscode.workspace.getConfiguration(section, scope).get<unknown>('exclude', {});
+      return typeof value === 'object' && value !== null
+        ? Object.entries(value as Record<string, unknown>)
+            .filter(([, on]) => on === true)
+            .map(([glob]) => glob)
+        : [];
+    };
+    return [...new Set([...globs('files'), ...globs('search')])];
+  },
   toolClustersWithoutConfirmation(): string[] {
     const raw = config().get<unknown>('tool.clustersWithoutConfirmation', []);
     return Array.isArray(raw) ? raw.filter((id): id is string => typeof id === 'string' && id.length > 0) : [];

@@ -169,7 +169,8 @@ class ChatView {
         break; // the next-send view's, below
       case 'promptCommands':
       case 'promptExpanded':
-        this.composer.receivePrompts(message);
+      case 'mentionOptions':
+        this.composer.receiveSuggestions(message);
     }
     this.nextSend.update(message);
   }

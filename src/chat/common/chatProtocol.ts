@@ -17,6 +17,7 @@ export type {
   HistoryItemView,
   HostToChatMessage,
   InstructionFileView,
+  MentionOptionView,
   MeterSettings,
   PromptCommandView,
   SearchResultView,

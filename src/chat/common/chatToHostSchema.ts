@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { type Immutable, schemaParser } from '../../webview/common/messageParser';
 import { RECOVERY_ACTIONS } from '../../webview/common/recoveryActions';
 import { CODE_ACTIONS, MAX_LINK_LENGTH } from '../../replies/common/replyProtocol';
+import { MENTION_KINDS } from '../../mentions/common/mentionOptions';
 
 /** What the chat view sends, declared once as the schema the host checks it with before acting; anything else is dropped. */
 
@@ -56,6 +57,10 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('frozenInstructions'), index }),
   /** Expand the prompt command `/name arguments` the box holds; answered by `promptExpanded` with the same `line`. */
   z.object({ type: z.literal('expandPrompt'), line: text(1_000_000) }),
+  /** An `@mention` is being typed; answered by `mentionOptions` with the same `requestId`. */
+  z.object({ type: z.literal('mentionQuery'), requestId: index, query: text(200) }),
+  /** A mention was chosen: attach what it names to the next message. */
+  z.object({ type: z.literal('mention'), kind: z.enum(MENTION_KINDS), name: text(4096) }),
   z.object({ type: z.literal('openLink'), href: text(MAX_LINK_LENGTH) }),
 ]);
 

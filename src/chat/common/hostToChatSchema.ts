@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_MENTION_OPTIONS, MENTION_KINDS } from '../../mentions/common/mentionOptions';
 import { MAX_HISTORY_LISTED } from './chatLimits';
 import { type Immutable, schemaParser } from '../../webview/common/messageParser';
 import { RECOVERY_ACTIONS } from '../../webview/common/recoveryActions';
@@ -125,6 +126,12 @@ const PromptCommandSchema = z.object({
   source: text(CHAT_LIMITS.label),
 });
 
+const MentionOptionSchema = z.object({
+  kind: z.enum(MENTION_KINDS),
+  name: text(CHAT_LIMITS.label),
+  detail: text(CHAT_LIMITS.label),
+});
+
 const HostToChatSchema = z.discriminatedUnion('type', [
   /** The whole view: on ready, after switching or starting a conversation. */
   z.object({
@@ -171,6 +178,13 @@ const HostToChatSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('promptCommands'), commands: list(PromptCommandSchema, 1000) }),
   /** The answer to `expandPrompt`: the prompt with its variables filled in, to replace `line` in the box (never sent). */
   z.object({ type: z.literal('promptExpanded'), line: text(CHAT_LIMITS.draft), text: text(CHAT_LIMITS.draft) }),
+  /** The answer to `mentionQuery`: what `@` offers for that query; `note` says why there is nothing to offer. */
+  z.object({
+    type: z.literal('mentionOptions'),
+    requestId: index,
+    options: list(MentionOptionSchema, MAX_MENTION_OPTIONS),
+    note: z.optional(text(1000)),
+  }),
   /** Puts text in the input box (e.g. the message being edited) and focuses it. */
   z.object({ type: z.literal('setDraft'), text: text(CHAT_LIMITS.draft) }),
   z.object({ type: z.literal('focusInput') }),
@@ -193,6 +207,7 @@ export type ClusterView = Output<typeof ClusterObjectSchema>;
 export type MeterSettings = Output<typeof MeterSettingsSchema>;
 export type InstructionFileView = Output<typeof InstructionFileSchema>;
 export type PromptCommandView = Output<typeof PromptCommandSchema>;
+export type MentionOptionView = Output<typeof MentionOptionSchema>;
 export type ChatMessageRef = Output<typeof MessageRefSchema>;
 export type ConversationView = Output<typeof ConversationSchema>;
 export type HostToChatMessage = Output<typeof HostToChatSchema>;

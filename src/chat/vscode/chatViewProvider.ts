@@ -8,6 +8,7 @@ import { earlierMessages } from './chatViewModels';
 import { InstructionsLine } from './instructionsLine';
 import type { WorkspaceInstructions } from '../../instructions/vscode/workspaceInstructions';
 import type { ChatPrompts } from '../../promptFiles/vscode/chatPrompts';
+import type { ChatMentions } from '../../mentions/vscode/chatMentions';
 
 export const CHAT_VIEW_ID = 'clusterChat.chatView';
 
@@ -21,6 +22,7 @@ function handlersFor(
   post: (message: HostToChatMessage) => void,
   line: InstructionsLine | undefined,
   prompts: ChatPrompts | undefined,
+  mentions: ChatMentions | undefined,
 ): Handlers {
   const command = (id: string) => () => vscode.commands.executeCommand(id);
   return {
@@ -51,6 +53,8 @@ function handlersFor(
     openInstruction: ({ uri }) => line?.open(uri),
     setInstructionOn: ({ uri, on }) => line?.setOn(uri, on),
     expandPrompt: ({ line: typed }) => prompts?.expand(typed),
+    mentionQuery: ({ requestId, query }) => mentions?.query(requestId, query),
+    mention: ({ kind, name }) => mentions?.choose(kind, name),
   };
 }
 
@@ -75,6 +79,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
     private readonly instructions?: WorkspaceInstructions,
     /** The workspace's prompt files as slash commands, for a view that posts with `post` (none without). */
     private readonly promptsFor?: (post: (message: HostToChatMessage) => void) => ChatPrompts,
+    /** `@` mentions of the workspace, for a view that posts with `post` (none without). */
+    private readonly mentionsFor?: (post: (message: HostToChatMessage) => void) => ChatMentions,
   ) {}
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -87,7 +93,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
         )
       : undefined;
     const prompts = this.promptsFor?.((message) => channel.post(message));
-    const handlers = handlersFor(this.controller, (message) => channel.post(message), line, prompts);
+    const mentions = this.mentionsFor?.((message) => channel.post(message));
+    const handlers = handlersFor(this.controller, (message) => channel.post(message), line, prompts, mentions);
     view.webview.options = webviewOptions(this.extensionUri);
     view.webview.html = webviewHtml(view.webview, this.extensionUri, 'chat', vscode.l10n.t('Cluster Chat'));
     const channel = new WebviewChannel<ChatToHostMessage, HostToChatMessage>(view.webview, {

@@ -93,6 +93,9 @@ export const WEBVIEW_STRING_DEFAULTS = {
   promptCommands: 'Prompt commands',
   promptCommandsMatching: '{0} prompt commands: Up and Down to choose, Enter to expand, Tab to add arguments',
   noPromptCommandMatches: 'No prompt command matches',
+  mentions: 'Mentions',
+  mentionsMatching: '{0} mentions: Up and Down to choose, Enter or Tab to attach',
+  noMentionMatches: 'No file or source matches',
 } as const;
 
 export type WebviewStringKey = keyof typeof WEBVIEW_STRING_DEFAULTS;

@@ -3,6 +3,7 @@ import type { ComposerLayout } from './composerLayout';
 import { Debounced } from '../../../base/browser/debounce';
 import { EditSession } from './editSession';
 import { inputKeyAction, outgoingText, type InputKeyAction } from './inputKeys';
+import { MentionSuggestions } from './mentionSuggestions';
 import { SlashSuggestions } from './slashSuggestions';
 
 /** How long typing must pause before the draft is reported to the host. */
@@ -26,6 +27,7 @@ export interface ComposerHost {
 export class Composer {
   private readonly edit = new EditSession();
   private readonly slash: SlashSuggestions;
+  private readonly mentions: MentionSuggestions;
   private readonly draftSync: Debounced<string>;
   private composing = false;
   /** The user typed since the host last set the box: the box then holds text newer than the host's draft. */
@@ -38,7 +40,12 @@ export class Composer {
     this.draftSync = new Debounced((draft) => host.post({ type: 'draftChanged', text: draft }), DRAFT_DEBOUNCE_MS);
     const { input, send } = layout;
     this.slash = new SlashSuggestions(input, { post: (message) => host.post(message), changed: () => this.onInput() });
-    input.parentElement?.before(this.slash.list);
+    this.mentions = new MentionSuggestions(
+      input,
+      { post: (message) => host.post(message), changed: () => this.onInput() },
+      this.slash.status,
+    );
+    input.parentElement?.before(this.slash.list, this.mentions.list);
     layout.composer.append(this.slash.status);
     input.addEventListener('keydown', (event) => this.onKeyDown(event));
     input.addEventListener('compositionstart', () => (this.composing = true));
@@ -88,8 +95,15 @@ export class Composer {
     }
   }
 
-  /** The prompt commands to suggest, or an expansion to put in the box in place of the `/name` line it came from. */
-  receivePrompts(message: Extract<HostToChatMessage, { type: 'promptCommands' | 'promptExpanded' }>): void {
+  /**
+   * The prompt commands to suggest, an expansion to put in the box in place of the `/name` line it
+   * came from, or the options for the `@mention` being typed.
+   */
+  receiveSuggestions(message: Extract<HostToChatMessage, { type: 'promptCommands' | 'promptExpanded' | 'mentionOptions' }>): void {
+    if (message.type === 'mentionOptions') {
+      this.mentions.receive(message);
+      return;
+    }
     if (message.type === 'promptCommands') {
       this.slash.setCommands(message.commands);
       return;
@@ -142,7 +156,7 @@ export class Composer {
   }
 
   private onKeyDown(event: KeyboardEvent): void {
-    if (this.slash.handleKey(event, this.composing)) {
+    if (this.slash.handleKey(event, this.composing) || this.mentions.handleKey(event, this.composing)) {
       return;
     }
     const action = inputKeyAction(event, {
@@ -185,6 +199,7 @@ export class Composer {
   private onInput(): void {
     this.typedSinceHostDraft = true;
     this.slash.update();
+    this.mentions.update();
     if (!this.edit.active) {
       const draft = this.layout.input.value;
       this.draftSync.push(draft);

@@ -2,6 +2,7 @@ import type { ChatToHostMessage, PromptCommandView } from '../../common/chatProt
 import { element, statusRegion } from '../../../base/browser/dom';
 import { text } from '../../../webview/browser/strings';
 import { matchingCommands, namedCommand, slashLine, typedCommandPrefix } from '../../../promptFiles/common/slashInput';
+import { ComboboxList, type TakenBy } from './comboboxList';
 
 const LIST_ID = 'chat-prompt-suggestions';
 
@@ -30,42 +31,31 @@ export interface SlashHost {
  * runs only while the box starts with `/`, over at most a thousand names.
  */
 export class SlashSuggestions {
-  readonly list = element('ul', 'chat-prompt-suggestions');
   readonly status = statusRegion();
+  private readonly choices: ComboboxList<PromptCommandView>;
   private commands: readonly PromptCommandView[] = [];
-  private shown: readonly PromptCommandView[] = [];
-  private active = 0;
-  /** The box's text when Escape closed the list: it stays closed until the text changes. */
-  private dismissedAt: string | undefined;
 
   constructor(
     private readonly input: HTMLTextAreaElement,
     private readonly host: SlashHost,
   ) {
-    this.list.id = LIST_ID;
-    this.list.setAttribute('role', 'listbox');
-    this.list.setAttribute('aria-label', text('promptCommands'));
-    this.list.hidden = true;
+    this.choices = new ComboboxList(input, {
+      id: LIST_ID,
+      label: text('promptCommands'),
+      status: this.status,
+      renderOption: renderCommand,
+      take: (command, by) => this.take(command, by),
+    });
     input.setAttribute('role', 'combobox');
     input.setAttribute('aria-multiline', 'true');
     input.setAttribute('aria-autocomplete', 'list');
     input.setAttribute('aria-haspopup', 'listbox');
     input.setAttribute('aria-controls', LIST_ID);
     input.setAttribute('aria-expanded', 'false');
-    // The box keeps focus when an option is clicked.
-    this.list.addEventListener('mousedown', (event) => event.preventDefault());
-    this.list.addEventListener('click', (event) => {
-      const option = event.target instanceof Element ? event.target.closest<HTMLElement>('[role="option"]') : null;
-      const index = option ? this.shown.findIndex((command) => command.name === option.dataset['name']) : -1;
-      if (index >= 0) {
-        this.active = index;
-        this.accept(true);
-      }
-    });
   }
 
-  get open(): boolean {
-    return !this.list.hidden;
+  get list(): HTMLElement {
+    return this.choices.list;
   }
 
   setCommands(commands: readonly PromptCommandView[]): void {
@@ -75,59 +65,21 @@ export class SlashSuggestions {
 
   /** Follows the box's text: opens, narrows or closes the list. */
   update(): void {
-    const value = this.input.value;
-    const prefix = this.commands.length === 0 || value === this.dismissedAt ? undefined : typedCommandPrefix(value);
-    if (value !== this.dismissedAt) {
-      this.dismissedAt = undefined;
-    }
+    const dismissed = this.choices.dismissed();
+    const prefix = this.commands.length === 0 || dismissed ? undefined : typedCommandPrefix(this.input.value);
     if (prefix === undefined) {
-      this.close();
+      this.choices.close();
       return;
     }
     const matching = matchingCommands(this.commands, prefix);
-    const chosen = this.shown[this.active]?.name;
-    if (matching.length !== this.shown.length || matching.some((command, index) => command !== this.shown[index])) {
-      this.render(matching);
-      this.announce(matching.length === 0 ? text('noPromptCommandMatches') : text('promptCommandsMatching', matching.length));
+    if (this.choices.show(matching, (a, b) => a.name === b.name)) {
+      this.choices.announce(matching.length === 0 ? text('noPromptCommandMatches') : text('promptCommandsMatching', matching.length));
     }
-    this.choose(
-      Math.max(
-        0,
-        matching.findIndex((command) => command.name === chosen),
-      ),
-    );
   }
 
   /** A keydown in the box: true when the open list took it (and nothing else may act on it). */
   handleKey(event: KeyboardEvent, composing: boolean): boolean {
-    if (!this.open || composing || event.isComposing || event.altKey || event.ctrlKey || event.metaKey) {
-      return false;
-    }
-    const count = this.shown.length;
-    switch (event.key) {
-      case 'ArrowDown':
-      case 'ArrowUp':
-        if (count > 0) {
-          this.choose((this.active + (event.key === 'ArrowDown' ? 1 : count - 1)) % count);
-        }
-        break;
-      case 'Enter':
-      case 'Tab':
-        if (event.shiftKey || count === 0) {
-          return false;
-        }
-        this.accept(event.key === 'Enter');
-        break;
-      case 'Escape':
-        this.dismissedAt = this.input.value;
-        this.close();
-        break;
-      default:
-        return false;
-    }
-    event.preventDefault();
-    event.stopPropagation();
-    return true;
+    return this.choices.handleKey(event, composing);
   }
 
   /** Asks the host to expand the `/name arguments` line `typed`; false when it names no prompt command. */
@@ -140,70 +92,30 @@ export class SlashSuggestions {
     return true;
   }
 
-  /** Enter: the chosen command is expanded at once; Tab: its name is completed, for arguments. */
-  private accept(expand: boolean): void {
-    const command = this.shown[this.active];
-    if (command === undefined) {
-      return;
-    }
+  /** Enter or a click: the chosen command is expanded at once; Tab: its name is completed, for arguments. */
+  private take(command: PromptCommandView, by: TakenBy): void {
+    const expand = by !== 'Tab';
     const completed = `/${command.name}${expand ? '' : ' '}`;
     this.input.value = completed;
     this.input.setSelectionRange(completed.length, completed.length);
-    this.dismissedAt = completed; // chosen: the list does not open again on the completed name
-    this.close();
+    this.choices.dismiss(); // chosen: the list does not open again on the completed name
     this.host.changed();
     if (expand) {
       this.expand(completed);
     } else if (command.argumentHint !== undefined) {
-      this.announce(command.argumentHint);
+      this.choices.announce(command.argumentHint);
     }
   }
+}
 
-  private render(commands: readonly PromptCommandView[]): void {
-    this.shown = commands;
-    this.list.replaceChildren(
-      ...commands.map((command, index) => {
-        const option = element('li', 'prompt-suggestion');
-        option.id = `${LIST_ID}-${index}`;
-        option.setAttribute('role', 'option');
-        option.setAttribute('aria-selected', 'false');
-        option.dataset['name'] = command.name;
-        option.title = command.source;
-        option.append(element('span', 'prompt-suggestion-name', `/${command.name}`));
-        if (command.argumentHint !== undefined) {
-          option.append(' ', element('span', 'prompt-suggestion-hint', command.argumentHint));
-        }
-        if (command.description !== undefined) {
-          option.append(' ', element('span', 'prompt-suggestion-description', command.description));
-        }
-        return option;
-      }),
-    );
-    this.list.hidden = commands.length === 0;
-    this.input.setAttribute('aria-expanded', String(commands.length > 0));
+function renderCommand(command: PromptCommandView, item: HTMLElement): void {
+  item.dataset['name'] = command.name;
+  item.title = command.source;
+  item.append(element('span', 'prompt-suggestion-name', `/${command.name}`));
+  if (command.argumentHint !== undefined) {
+    item.append(' ', element('span', 'prompt-suggestion-hint', command.argumentHint));
   }
-
-  private choose(index: number): void {
-    this.list.children[this.active]?.setAttribute('aria-selected', 'false');
-    this.active = index;
-    const option = this.list.children[index];
-    if (option === undefined || this.list.hidden) {
-      this.input.removeAttribute('aria-activedescendant');
-      return;
-    }
-    option.setAttribute('aria-selected', 'true');
-    this.input.setAttribute('aria-activedescendant', option.id);
-    option.scrollIntoView({ block: 'nearest' });
-  }
-
-  private close(): void {
-    if (this.shown.length > 0 || !this.list.hidden) {
-      this.render([]);
-      this.choose(0);
-    }
-  }
-
-  private announce(message: string): void {
-    this.status.textContent = message;
+  if (command.description !== undefined) {
+    item.append(' ', element('span', 'prompt-suggestion-description', command.description));
   }
 }

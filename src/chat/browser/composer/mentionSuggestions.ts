@@ -1,0 +1,94 @@
+import type { ChatToHostMessage, HostToChatMessage, MentionOptionView } from '../../common/chatProtocol';
+import { element } from '../../../base/browser/dom';
+import { text } from '../../../webview/browser/strings';
+import { completeMention, mentionAt, type TypedMention } from '../../../mentions/common/mentionQuery';
+import { ComboboxList } from './comboboxList';
+
+export interface MentionHost {
+  post(message: ChatToHostMessage): void;
+  /** The box's text was changed here (a mention completed): report it as typing would. */
+  changed(): void;
+}
+
+/**
+ * `@` in the message box: while the caret ends an `@word`, the host's options for it (the
+ * workspace's files, fuzzy, and the problems, terminal and git sources) open above the box, as a
+ * second list of its combobox (the slash commands' list never opens at once, as a mention never
+ * starts the box with `/`). Enter, Tab or a click put `@name` in the box and ask the host to
+ * attach what it names. A polite status says how many match, or why nothing can be mentioned.
+ */
+export class MentionSuggestions {
+  private readonly choices: ComboboxList<MentionOptionView>;
+  private asked = 0;
+  private typed: TypedMention | undefined;
+
+  constructor(
+    private readonly input: HTMLTextAreaElement,
+    private readonly host: MentionHost,
+    /** The box's polite status, shared with the slash commands' list. */
+    status: HTMLElement,
+  ) {
+    this.choices = new ComboboxList(input, {
+      id: 'chat-mention-suggestions',
+      label: text('mentions'),
+      status,
+      renderOption: renderMention,
+      take: (option) => this.take(option),
+    });
+  }
+
+  get list(): HTMLElement {
+    return this.choices.list;
+  }
+
+  /** Follows the box's text and caret: asks the host for the options of the mention typed, or closes. */
+  update(): void {
+    const { value, selectionStart, selectionEnd } = this.input;
+    const dismissed = this.choices.dismissed();
+    this.typed = selectionStart === selectionEnd && !dismissed ? mentionAt(value, selectionEnd) : undefined;
+    this.asked++; // an answer still on its way is for text no longer in the box
+    if (this.typed === undefined) {
+      this.choices.close();
+      return;
+    }
+    this.host.post({ type: 'mentionQuery', requestId: this.asked, query: this.typed.query });
+  }
+
+  /** The host's options for the latest query; an answer to an earlier one is dropped. */
+  receive(message: Extract<HostToChatMessage, { type: 'mentionOptions' }>): void {
+    if (message.requestId !== this.asked || this.typed === undefined) {
+      return;
+    }
+    this.choices.show(message.options, (a, b) => a.kind === b.kind && a.name === b.name);
+    const count = message.options.length;
+    this.choices.announce(message.note ?? (count === 0 ? text('noMentionMatches') : text('mentionsMatching', count)));
+  }
+
+  /** A keydown in the box: true when the open list took it (and nothing else may act on it). */
+  handleKey(event: KeyboardEvent, composing: boolean): boolean {
+    return this.choices.handleKey(event, composing);
+  }
+
+  private take(option: MentionOptionView): void {
+    const typed = this.typed;
+    if (typed === undefined) {
+      return;
+    }
+    const completed = completeMention(this.input.value, typed, option.name);
+    this.input.value = completed.text;
+    this.input.setSelectionRange(completed.caret, completed.caret);
+    this.choices.close();
+    this.host.post({ type: 'mention', kind: option.kind, name: option.name });
+    this.host.changed();
+  }
+}
+
+function renderMention(option: MentionOptionView, item: HTMLElement): void {
+  item.dataset['kind'] = option.kind;
+  item.title = option.kind === 'file' ? option.name : option.detail;
+  const name = option.kind === 'file' ? (option.name.split('/').pop() ?? option.name) : option.name;
+  item.append(element('span', 'prompt-suggestion-name', `@${name}`));
+  if (option.detail !== '') {
+    item.append(' ', element('span', 'prompt-suggestion-description', option.detail));
+  }
+}

@@ -1,0 +1,61 @@
+import * as vscode from 'vscode';
+import type { HostToChatMessage } from '../../chat/common/chatProtocol';
+import { mentionOptions, type MentionKind, type MentionSource } from '../common/mentionOptions';
+import type { MentionContent, MentionResolver } from './mentionResolver';
+import type { WorkspaceFiles } from './workspaceFiles';
+
+type OptionsMessage = Extract<HostToChatMessage, { type: 'mentionOptions' }>;
+
+/**
+ * `@` in the chat's message box, on the host's side: the options for what is typed after it, and
+ * a chosen one attached to the next message, where the guards of every attachment then apply (the
+ * secret guard and the action-phrase guard at send, frozen in the log with the turn). In
+ * Restricted Mode nothing of the workspace is offered.
+ */
+export class ChatMentions {
+  constructor(
+    private readonly files: WorkspaceFiles,
+    private readonly resolver: MentionResolver,
+    private readonly attach: (content: MentionContent) => void,
+    private readonly post: (message: OptionsMessage) => void,
+  ) {}
+
+  async query(requestId: number, query: string): Promise<void> {
+    if (!vscode.workspace.isTrusted) {
+      this.post({
+        type: 'mentionOptions',
+        requestId,
+        options: [],
+        note: vscode.l10n.t('Restricted Mode: nothing of the workspace is sent, so there is nothing to mention.'),
+      });
+      return;
+    }
+    const names = (await this.files.list()).map((file) => file.name);
+    this.post({ type: 'mentionOptions', requestId, options: mentionOptions(query, names, describeSource) });
+  }
+
+  async choose(kind: MentionKind, name: string): Promise<void> {
+    if (!vscode.workspace.isTrusted) {
+      return;
+    }
+    const resolved = await this.resolver.resolve(kind, name);
+    if ('told' in resolved) {
+      void vscode.window.showWarningMessage(resolved.told);
+      return;
+    }
+    this.attach(resolved.attachment);
+  }
+}
+
+function describeSource(source: MentionSource): string {
+  switch (source) {
+    case 'problems':
+      return vscode.l10n.t('The errors and warnings in the workspace');
+    case 'terminal':
+      return vscode.l10n.t('The last command in the active terminal, with its output');
+    case 'changes':
+      return vscode.l10n.t('The working tree’s changes (git diff)');
+    case 'staged':
+      return vscode.l10n.t('The staged changes (git diff --staged)');
+  }
+}

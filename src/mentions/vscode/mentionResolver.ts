@@ -1,0 +1,156 @@
+import * as vscode from 'vscode';
+import type { Attachment } from '../../conversations/common/conversation';
+import { leftOutMessage, type WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
+import { splitDiff } from '../../commitMessage/common/diffFiles';
+import { gitApi } from '../../commitMessage/vscode/gitApi';
+import { patternPlace } from '../../guards/vscode/workspaceIgnore';
+import { isCut } from '../../terminal/common/terminalOutput';
+import { keptOutFile } from '../../terminal/vscode/keptOutFile';
+import type { TerminalWatcher } from '../../terminal/vscode/terminalWatcher';
+import type { MentionKind } from '../common/mentionOptions';
+import { cutMention, problemsText, type Problem, type ProblemSeverity } from '../common/mentionText';
+import type { WorkspaceFiles } from './workspaceFiles';
+
+/** A file larger than this is not read for a mention: only its first MENTION_CAP characters could go. */
+const MAX_READ_BYTES = 8 * 1024 * 1024;
+
+export type MentionContent = Omit<Attachment, 'id'>;
+
+/** What a mention attaches, or what the user is told instead (nothing to attach, or left out). */
+export type Resolved = { readonly attachment: MentionContent } | { readonly told: string };
+
+const SEVERITIES: Record<vscode.DiagnosticSeverity, ProblemSeverity> = {
+  [vscode.DiagnosticSeverity.Error]: 'error',
+  [vscode.DiagnosticSeverity.Warning]: 'warning',
+  [vscode.DiagnosticSeverity.Information]: 'information',
+  [vscode.DiagnosticSeverity.Hint]: 'hint',
+};
+
+/**
+ * Turns a chosen mention into what the message carries: a file's text, the workspace's problems,
+ * the active terminal's last command with its output, or the working tree's (or the index's)
+ * diff. What the cluster reads (the block's name, its notes) is in English, whatever VS Code's
+ * language. Each passes the ignore file first: an ignored file is never read, its problems and diff
+ * are left out, and a command that names one is sent without its output.
+ */
+export class MentionResolver {
+  constructor(
+    private readonly files: WorkspaceFiles,
+    private readonly ignore: Pick<WorkspaceIgnore, 'ignored'>,
+    private readonly terminals: Pick<TerminalWatcher, 'lastCommand'>,
+  ) {}
+
+  async resolve(kind: MentionKind, name: string): Promise<Resolved> {
+    switch (kind) {
+      case 'file':
+        return this.file(name);
+      case 'problems':
+        return this.problems();
+      case 'terminal':
+        return this.terminal();
+      case 'changes':
+      case 'staged':
+        return this.changes(kind === 'staged');
+    }
+  }
+
+  private async file(name: string): Promise<Resolved> {
+    const file = await this.files.named(name);
+    if (file === undefined) {
+      return { told: vscode.l10n.t('Cluster Chat: {0} is not a workspace file that may be sent.', name) };
+    }
+    const stat = await vscode.workspace.fs.stat(file.uri);
+    if (stat.size > MAX_READ_BYTES) {
+      return { told: vscode.l10n.t('Cluster Chat: {0} is larger than 8 MB; attach a selection from it instead.', name) };
+    }
+    const document = await vscode.workspace.openTextDocument(file.uri);
+    return {
+      attachment: {
+        label: name,
+        fileName: name,
+        languageId: document.languageId,
+        code: cutMention(document.getText()),
+        uri: file.uri.toString(),
+      },
+    };
+  }
+
+  private async problems(): Promise<Resolved> {
+    const problems: Problem[] = [];
+    for (const [uri, diagnostics] of vscode.languages.getDiagnostics()) {
+      if (diagnostics.length === 0 || !vscode.workspace.getWorkspaceFolder(uri) || (await this.ignore.ignored(uri))) {
+        continue;
+      }
+      const path = vscode.workspace.asRelativePath(uri);
+      for (const diagnostic of diagnostics) {
+        problems.push({
+          path,
+          line: diagnostic.range.start.line + 1,
+          column: diagnostic.range.start.character + 1,
+          severity: SEVERITIES[diagnostic.severity],
+          message: diagnostic.message,
+          ...(diagnostic.source ? { source: diagnostic.source } : {}),
+        });
+      }
+    }
+    if (problems.length === 0) {
+      return { told: vscode.l10n.t('Cluster Chat: the workspace has no problems to attach.') };
+    }
+    const label = `problems in the workspace (${problems.length})`;
+    return { attachment: { label, fileName: label, languageId: 'text', code: cutMention(problemsText(problems)) } };
+  }
+
+  private async terminal(): Promise<Resolved> {
+    const terminal = vscode.window.activeTerminal;
+    const command = terminal ? this.terminals.lastCommand(terminal) : undefined;
+    if (command === undefined) {
+      return {
+        told: vscode.l10n.t('Cluster Chat: the active terminal has no finished command to attach (it needs shell integration).'),
+      };
+    }
+    const label = `terminal: \`${command.commandLine}\`, exit ${command.exitCode ?? '?'}`;
+    const keptOut = await keptOutFile(command, this.ignore);
+    if (keptOut) {
+      return {
+        told: vscode.l10n.t(
+          'Cluster Chat: `{0}` names `{1}`, which matches “{2}” ({3}), so its output is not attached.',
+          command.commandLine,
+          keptOut.written,
+          keptOut.match.pattern,
+          patternPlace(keptOut.match),
+        ),
+      };
+    }
+    const { output } = command;
+    const shown = output.text.trim().length > 0 ? output.text : '(no output)';
+    const cut = isCut(output) ? `[only the last ${output.text.length} characters of ${output.totalCharacters}]\n` : '';
+    return { attachment: { label, fileName: label, languageId: 'text', code: cutMention(`$ ${command.commandLine}\n${cut}${shown}`) } };
+  }
+
+  private async changes(staged: boolean): Promise<Resolved> {
+    const api = await gitApi();
+    if (typeof api === 'string') {
+      return { told: api };
+    }
+    const sections: string[] = [];
+    const leftOut: string[] = [];
+    for (const repository of api.repositories) {
+      for (const file of splitDiff(await repository.diff(staged))) {
+        const match = await this.ignore.ignored(vscode.Uri.joinPath(repository.rootUri, file.path));
+        if (match) {
+          leftOut.push(leftOutMessage(file.path, match));
+        } else if (!file.binary) {
+          sections.push(file.text);
+        }
+      }
+    }
+    leftOut.forEach((message) => void vscode.window.showWarningMessage(message));
+    if (sections.length === 0) {
+      return {
+        told: staged ? vscode.l10n.t('Cluster Chat: nothing is staged.') : vscode.l10n.t('Cluster Chat: the working tree has no changes.'),
+      };
+    }
+    const label = staged ? 'git diff --staged' : 'git diff';
+    return { attachment: { label, fileName: label, languageId: 'diff', code: cutMention(sections.join('')) } };
+  }
+}

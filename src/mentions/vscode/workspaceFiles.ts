@@ -1,0 +1,77 @@
+import * as vscode from 'vscode';
+import { settings } from '../../base/vscode/settings';
+import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
+import { findVscodeRipgrep, listFiles } from '../node/vscodeRipgrep';
+
+/** The most files listed per workspace folder. */
+const MAX_FILES = 20_000;
+/** A list this young is reused: typing a mention asks for it on every key. */
+const FRESH_MS = 5_000;
+
+export interface WorkspaceFile {
+  /** The workspace path, named by its folder in a multi-root workspace (`web/src/app.ts`). */
+  readonly name: string;
+  readonly uri: vscode.Uri;
+}
+
+/**
+ * The workspace's files as VS Code's search lists them: through VS Code's own ripgrep (so
+ * `.gitignore`, `files.exclude` and `search.exclude` count), from every folder of the workspace,
+ * without the files `.clusterignore` keeps from leaving. Where VS Code ships no ripgrep (or the
+ * folder is not on disk), `workspace.findFiles` lists them, which honours `files.exclude` only.
+ */
+export class WorkspaceFiles {
+  private listed: { readonly at: number; readonly files: Promise<readonly WorkspaceFile[]> } | undefined;
+  private readonly ripgrep = findVscodeRipgrep(vscode.env.appRoot);
+
+  constructor(
+    private readonly ignore: Pick<WorkspaceIgnore, 'ignored'>,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  list(): Promise<readonly WorkspaceFile[]> {
+    const now = Date.now();
+    if (this.listed === undefined || now - this.listed.at > FRESH_MS) {
+      this.listed = { at: now, files: this.listAll() };
+    }
+    return this.listed.files;
+  }
+
+  /** The file a mention names, if it is one of the listed files. */
+  async named(name: string): Promise<WorkspaceFile | undefined> {
+    return (await this.list()).find((file) => file.name === name);
+  }
+
+  private async listAll(): Promise<readonly WorkspaceFile[]> {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    const multiRoot = folders.length > 1;
+    const lists = await Promise.all(
+      folders.map(async (folder) => {
+        const paths = await this.folderPaths(folder);
+        const files: WorkspaceFile[] = [];
+        for (const path of paths) {
+          const uri = vscode.Uri.joinPath(folder.uri, path);
+          if ((await this.ignore.ignored(uri)) === undefined) {
+            files.push({ name: multiRoot ? `${folder.name}/${path}` : path, uri });
+          }
+        }
+        return files;
+      }),
+    );
+    return lists.flat();
+  }
+
+  private async folderPaths(folder: vscode.WorkspaceFolder): Promise<readonly string[]> {
+    const excluded = settings.searchExcludes(folder.uri);
+    if (this.ripgrep !== undefined && folder.uri.scheme === 'file') {
+      try {
+        return await listFiles(this.ripgrep, folder.uri.fsPath, excluded, MAX_FILES);
+      } catch (error) {
+        this.log.warn(`Listing ${folder.name}'s files with ripgrep failed (${String(error)}); listing them without .gitignore.`);
+      }
+    }
+    const exclude = excluded.length > 0 ? `{${excluded.join(',')}}` : undefined;
+    const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, '**/*'), exclude, MAX_FILES);
+    return uris.map((uri) => vscode.workspace.asRelativePath(uri, false)).sort();
+  }
+}
