@@ -21,6 +21,9 @@ import type { SecretGuard } from '../../guards/vscode/secretGuard';
 import type { InstructionFileCache } from '../../instructions/vscode/instructionFileCache';
 import type { UserFolder } from '../../base/vscode/userFolder';
 import type { FolderWatch } from '../../base/vscode/folderWatch';
+import type { ChatMentions } from '../../mentions/vscode/chatMentions';
+import type { MentionResolver } from '../../mentions/vscode/mentionResolver';
+import type { WorkspaceFiles } from '../../mentions/vscode/workspaceFiles';
 import type { RequestInstructions } from '../../instructions/vscode/requestInstructions';
 
 /** The command that hands the extension's own integration tests its parts; registered in test mode only. */
@@ -58,7 +61,10 @@ export interface TestHooks {
     readonly SecretGuard: typeof SecretGuard;
     readonly UserFolder: typeof UserFolder;
     readonly FolderWatch: typeof FolderWatch;
+    readonly ChatMentions: typeof ChatMentions;
   };
+  /** The workspace's files as `@` offers them, and what a chosen mention attaches. */
+  readonly mentions: { readonly files: WorkspaceFiles; readonly resolver: MentionResolver };
   /** The workspace's instruction files as found and watched. */
   readonly instructionFiles: InstructionFileCache;
   /** The user's own instruction and prompt files (setting `clusterChat.userFolder`). */

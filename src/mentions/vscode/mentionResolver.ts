@@ -135,7 +135,9 @@ export class MentionResolver {
     const sections: string[] = [];
     const leftOut: string[] = [];
     for (const repository of api.repositories) {
-      for (const file of splitDiff(await repository.diff(staged))) {
+      // A repository whose folder is gone (or whose git fails) has nothing to add; the others still count.
+      const diff = await repository.diff(staged).catch(() => '');
+      for (const file of splitDiff(diff)) {
         const match = await this.ignore.ignored(vscode.Uri.joinPath(repository.rootUri, file.path));
         if (match) {
           leftOut.push(leftOutMessage(file.path, match));

@@ -1,0 +1,185 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { HostToChatMessage } from '../../../src/chat/common/chatProtocol';
+import type { ChatMentions } from '../../../src/mentions/vscode/chatMentions';
+import { useChatUnderTest } from '../helpers/chatUnderTest';
+import { receivedBodiesWith } from '../helpers/emulatorRecords';
+import { activateExtension, stopUsingEmulator, useEmulator } from '../testEnvironment';
+
+type OptionsMessage = Extract<HostToChatMessage, { type: 'mentionOptions' }>;
+
+const FILE_MARKER = 'MENTIONED_FILE_9c1e';
+const ENV_VALUE = 'MENTION_ENV_4b2d';
+const TOP = 'mentioned';
+
+/**
+ * `@` in the chat, in the real extension host: the files offered (as VS Code's search lists
+ * them, without what `.clusterignore` keeps out), and what a chosen mention adds to the request
+ * the emulator receives.
+ */
+describe('@ mentions: files and sources offered, and attached to the message sent', function () {
+  this.timeout(60_000);
+  const own = useChatUnderTest();
+  let savedExclude: unknown;
+  const diagnostics = vscode.languages.createDiagnosticCollection('mention-test');
+  const root = (): string => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the test workspace has a folder');
+    return folder.uri.fsPath;
+  };
+  const write = async (name: string, text: string): Promise<void> => {
+    const file = path.join(root(), TOP, name);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, text);
+  };
+
+  /** Mentions posting to `answers` and attaching to the chat under test. */
+  const mentions = async (answers: OptionsMessage[]): Promise<ChatMentions> => {
+    const { testing } = await activateExtension();
+    return new testing.classes.ChatMentions(
+      testing.mentions.files,
+      testing.mentions.resolver,
+      (content) => own.chat.attachments.add(content),
+      (message) => answers.push(message),
+    );
+  };
+
+  before(async () => {
+    await useEmulator('demo');
+    const search = vscode.workspace.getConfiguration('search');
+    savedExclude = search.inspect('exclude')?.globalValue;
+    await search.update('exclude', { '**/generated': true }, vscode.ConfigurationTarget.Global);
+    await write('.gitignore', 'dist/\n');
+    await write('src/app.ts', `export const mentionedApp = '${FILE_MARKER}';\n`);
+    await write('dist/bundle.js', 'built\n');
+    await write('generated/schema.ts', 'export {};\n');
+    await write('.env', `TOKEN=${ENV_VALUE}\n`);
+    await write('big.txt', 'x'.repeat(150_000));
+  });
+  after(async () => {
+    diagnostics.dispose();
+    await vscode.workspace.getConfiguration('search').update('exclude', savedExclude, vscode.ConfigurationTarget.Global);
+    await fs.rm(path.join(root(), TOP), { recursive: true, force: true });
+    await stopUsingEmulator();
+  });
+
+  it('offers the files as VS Code’s search lists them: .gitignore and search.exclude count, .env is never offered', async () => {
+    const answers: OptionsMessage[] = [];
+    await (await mentions(answers)).query(7, TOP);
+    const answer = answers[0];
+    assert.equal(answer?.requestId, 7);
+    const files = answer.options.filter((option) => option.kind === 'file').map((option) => option.name);
+    assert.deepEqual(files.filter((name) => name.startsWith(`${TOP}/`)).sort(), [
+      `${TOP}/.gitignore`,
+      `${TOP}/big.txt`,
+      `${TOP}/src/app.ts`,
+    ]);
+    await (await mentions(answers)).query(8, 'menapp');
+    assert.equal(answers[1]?.options[0]?.name, `${TOP}/src/app.ts`, 'fuzzy, the best match first');
+    await (await mentions(answers)).query(9, 'pro');
+    assert.equal(answers[2]?.options[0]?.kind, 'problems');
+  });
+
+  it('sends a mentioned file as a block named by its path, and regenerate resends the same bytes', async () => {
+    await own.chat.newChat();
+    await (await mentions([])).choose('file', `${TOP}/src/app.ts`);
+    assert.deepEqual(
+      own.chat.attachments.all.map((attachment) => attachment.label),
+      [`${TOP}/src/app.ts`],
+    );
+    await own.chat.send(`What does @${TOP}/src/app.ts export? (mention marker 1)`);
+    const [body] = await receivedBodiesWith('(mention marker 1)');
+    assert.ok(body?.includes(`${TOP}/src/app.ts:\\n\\n\`\`\`typescript\\nexport const mentionedApp = '${FILE_MARKER}';`), body);
+    await own.chat.regenerate();
+    const bodies = await receivedBodiesWith('(mention marker 1)');
+    assert.equal(bodies.length, 2);
+    assert.equal(bodies[1], bodies[0], 'the regenerated request carries the very same bytes');
+  });
+
+  it('attaches nothing of an ignored file, and cuts a large one with a note', async () => {
+    const chosen = await mentions([]);
+    await chosen.choose('file', `${TOP}/.env`);
+    assert.equal(own.chat.attachments.all.length, 0, '.env is not attached');
+    await chosen.choose('file', `${TOP}/big.txt`);
+    const [big] = own.chat.attachments.all;
+    assert.ok(big?.code.endsWith('\n[cut at 100000 characters of 150000]'), big?.code.slice(-80));
+    assert.equal(big?.code.length, 100_000 + '\n[cut at 100000 characters of 150000]'.length);
+  });
+
+  it('attaches the workspace’s problems, worst first, without those of ignored files', async () => {
+    const at = (line: number) => new vscode.Range(line, 0, line, 5);
+    diagnostics.set(vscode.Uri.file(path.join(root(), TOP, 'src/app.ts')), [
+      new vscode.Diagnostic(at(0), 'mention warning marker', vscode.DiagnosticSeverity.Warning),
+      Object.assign(new vscode.Diagnostic(at(0), 'mention error marker', vscode.DiagnosticSeverity.Error), { source: 'ts' }),
+    ]);
+    diagnostics.set(vscode.Uri.file(path.join(root(), TOP, '.env')), [new vscode.Diagnostic(at(0), `leaked ${ENV_VALUE}`)]);
+    await (await mentions([])).choose('problems', 'problems');
+    const [problems] = own.chat.attachments.all;
+    assert.match(problems?.label ?? '', /^problems in the workspace \(\d+\)$/);
+    const lines = (problems?.code ?? '').split('\n').filter((line) => line.startsWith(`${TOP}/`));
+    assert.deepEqual(lines, [
+      `${TOP}/src/app.ts:1:1 error: mention error marker (ts)`,
+      `${TOP}/src/app.ts:1:1 warning: mention warning marker`,
+    ]);
+    assert.ok(!problems?.code.includes(ENV_VALUE), 'nothing of .env, not even its problems');
+  });
+});
+
+describe('@changes and @staged: the working tree’s and the index’s diff of a real repository', function () {
+  this.timeout(60_000);
+  const own = useChatUnderTest();
+  let repo = '';
+
+  before(async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the test workspace has a folder');
+    repo = await fs.mkdtemp(path.join(folder.uri.fsPath, 'mention-repo-'));
+    const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
+    git('init', '-q', '-b', 'main');
+    git('config', 'user.email', 'test@example.com');
+    git('config', 'user.name', 'Test');
+    await fs.writeFile(path.join(repo, 'staged.ts'), 'export const a = 1;\n');
+    await fs.writeFile(path.join(repo, 'unstaged.ts'), 'export const b = 1;\n');
+    git('add', '.');
+    git('commit', '-q', '-m', 'Initial commit');
+    await fs.writeFile(path.join(repo, 'staged.ts'), 'export const a = 1;\nexport const stagedMarker = 2;\n');
+    await fs.writeFile(path.join(repo, '.env'), `TOKEN=${ENV_VALUE}\n`);
+    git('add', 'staged.ts', '.env');
+    await fs.writeFile(path.join(repo, 'unstaged.ts'), 'export const b = 1;\nexport const unstagedMarker = 3;\n');
+    const extension = vscode.extensions.getExtension<{ getAPI(version: 1): { openRepository(root: vscode.Uri): Promise<unknown> } }>(
+      'vscode.git',
+    );
+    assert.ok(extension, 'the Git extension is there');
+    assert.ok(await (await extension.activate()).getAPI(1).openRepository(vscode.Uri.file(repo)), 'the Git extension opened it');
+  });
+  after(async () => {
+    await fs.rm(repo, { recursive: true, force: true });
+  });
+
+  const attached = async (kind: 'changes' | 'staged'): Promise<{ readonly label: string; readonly code: string } | undefined> => {
+    const { testing } = await activateExtension();
+    const mentions = new testing.classes.ChatMentions(
+      testing.mentions.files,
+      testing.mentions.resolver,
+      (content) => own.chat.attachments.add(content),
+      () => undefined,
+    );
+    await mentions.choose(kind, kind);
+    return own.chat.attachments.all.at(-1);
+  };
+
+  it('attaches the staged diff without .env, and the unstaged diff apart from it', async () => {
+    const staged = await attached('staged');
+    assert.equal(staged?.label, 'git diff --staged');
+    assert.match(staged.code, /^\+export const stagedMarker = 2;$/m);
+    assert.ok(!staged.code.includes('unstagedMarker'), 'only what is staged');
+    assert.ok(!staged.code.includes(ENV_VALUE) && !staged.code.includes('.env'), 'nothing of .env, not even its name');
+    const changes = await attached('changes');
+    assert.equal(changes?.label, 'git diff');
+    assert.match(changes.code, /^\+export const unstagedMarker = 3;$/m);
+    assert.ok(!changes.code.includes('stagedMarker = 2'), 'the working tree against the index');
+  });
+});
