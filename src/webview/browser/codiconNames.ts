@@ -28,6 +28,9 @@ export const CODICON_NAMES = [
   'book',
   'eye',
   'warning',
+  'send',
+  'mention',
+  'list-selection',
 ] as const;
 
 export type CodiconName = (typeof CODICON_NAMES)[number];

@@ -120,4 +120,19 @@ describe('Chat composer: @ mentions', () => {
     press(chat.input, 'Enter');
     assert.deepEqual(page.host.postsOf('send'), [{ type: 'send', text: 'mail me@example.com' }]);
   });
+
+  it('puts an @ at the caret from the box’s @ button, a space before it inside a word, and asks for options', () => {
+    const chat = ChatPage.mount(page, chatState());
+    const mention = one<HTMLButtonElement>(chat.root, '.chat-input-box button.chat-mention');
+    assert.equal(mention.getAttribute('aria-label'), 'Mention a File or Source (@)');
+    click(mention);
+    assert.equal(chat.input.value, '@');
+    assert.equal(document.activeElement, chat.input);
+    assert.equal(page.host.postsOf('mentionQuery').at(-1)?.['query'], '');
+    typeInto(chat.input, 'see');
+    chat.input.setSelectionRange(3, 3);
+    click(mention);
+    assert.equal(chat.input.value, 'see @');
+    assert.equal(chat.input.selectionStart, 5);
+  });
 });

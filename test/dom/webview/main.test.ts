@@ -75,14 +75,14 @@ describe('Webview entry (main.ts)', () => {
 
   it('shows the host’s localized strings, English for anything missing or malformed', () => {
     startPage('chat', JSON.stringify({ send: 'Senden', noCluster: 'Kein Cluster', stop: 42 }));
-    assert.equal(textOf(one(document.body, 'button.chat-send')), 'Senden');
+    assert.equal(one(document.body, 'button.chat-send').getAttribute('aria-label'), 'Senden');
     assert.equal(textOf(one(document.body, 'button.chat-cluster')), 'Kein Cluster');
     assert.equal(textOf(one(document.body, 'button.chat-stop')), 'Stop');
   });
 
   it('falls back to English when the strings are not JSON', () => {
     startPage('chat', '{not json');
-    assert.equal(textOf(one(document.body, 'button.chat-send')), 'Send');
+    assert.equal(one(document.body, 'button.chat-send').getAttribute('aria-label'), 'Send');
     assert.deepEqual(page.host.posted, [{ type: 'ready' }]);
   });
 

@@ -111,6 +111,16 @@ export async function chatState(workbench: Workbench, replyIndex: number): Promi
   return { kind: 'waiting', dialog: dialog ?? 'no dialog' };
 }
 
+/** Waits until the turn whose reply is message `replyIndex` ended: the reply shown, or the turn's error. */
+export function turnEnded(workbench: Workbench, replyIndex: number): Promise<ChatState> {
+  return waitFor(
+    'the reply in the chat',
+    () => chatState(workbench, replyIndex),
+    (state) => state.kind === 'reply' || state.kind === 'notSent',
+    { timeoutMs: 30_000 },
+  );
+}
+
 /** The text the open modal dialog shows (message and detail), or undefined when none is open. */
 export async function dialogText(workbench: Workbench): Promise<string | undefined> {
   const dialog = openDialog(workbench);

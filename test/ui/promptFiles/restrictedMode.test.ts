@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { waitFor } from '../../../scripts/workbench/wait';
-import { bodiesWith, chatState } from '../helpers/chatQuestions';
+import { bodiesWith, turnEnded } from '../helpers/chatQuestions';
 import { startNewChat } from '../helpers/newChat';
 import { useWorkbench } from '../helpers/useWorkbench';
 import { PROMPT_MARKER, PROMPT_PROJECT } from './promptProject';
@@ -55,12 +55,7 @@ describe('Prompt files in an untrusted workspace (Restricted Mode)', function ()
     assert.equal(typed.expanded, 'false', 'no suggestion list');
     await workbench.page.keyboard.type(' (prompt restricted)');
     await workbench.page.keyboard.press('Enter');
-    const end = await waitFor(
-      'the reply in the chat',
-      () => chatState(workbench, 1),
-      (state) => state.kind === 'reply' || state.kind === 'notSent',
-      { timeoutMs: 30_000 },
-    );
+    const end = await turnEnded(workbench, 1);
     assert.equal(end.kind, 'reply');
     const sent = bodiesWith(ui.emulator.received(), '(prompt restricted)');
     assert.equal(sent[0]?.messages.at(-1)?.content, '/review (prompt restricted)');

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { waitFor } from '../../../scripts/workbench/wait';
-import { bodiesWith, chatState } from '../helpers/chatQuestions';
+import { bodiesWith, turnEnded } from '../helpers/chatQuestions';
 import { startNewChat } from '../helpers/newChat';
 import { useWorkbench } from '../helpers/useWorkbench';
 import { PROMPT_MARKER, PROMPT_PROJECT } from './promptProject';
@@ -65,12 +65,7 @@ describe('Prompt files as slash commands in the chat: a real workspace folder, t
       (value) => value.endsWith('Keep it brief. (prompt files ui)'),
     );
     await workbench.page.keyboard.press('Enter');
-    await waitFor(
-      'the reply in the chat',
-      () => chatState(workbench, 1),
-      (state) => state.kind === 'reply' || state.kind === 'notSent',
-      { timeoutMs: 30_000 },
-    );
+    await turnEnded(workbench, 1);
 
     const sent = bodiesWith(ui.emulator.received(), '(prompt files ui)');
     assert.equal(sent.length, 1, 'one request');

@@ -52,6 +52,7 @@ export class Composer {
     input.addEventListener('compositionend', () => (this.composing = false));
     input.addEventListener('input', () => this.onInput());
     send.addEventListener('click', () => this.submit());
+    layout.mention.addEventListener('click', () => this.mentions.start());
   }
 
   get editingIndex(): number | undefined {

@@ -16,14 +16,19 @@ export const MAX_MESSAGE = 1_000_000;
  * </div>
  * <div class="chat-composer">
  *   <div class="chat-editing" id="chat-editing" hidden>Editing message — Enter to resend, Esc to cancel</div>
- *   <div class="chat-attachments-row">
+ *   <div class="chat-input-box">
  *     <ul class="chat-attachments" aria-label="Attachments">
  *       <li class="attachment" data-id="a1"><span class="attachment-label">x.ts:1-3</span>
  *         <button class="attachment-remove" aria-label="Remove x.ts:1-3">✕</button></li>
  *     </ul>
- *     <button data-command="addSelection">+ Selection</button> <button data-command="addFile">+ File</button>
+ *     <textarea id="chat-input" aria-label="Message"></textarea>
+ *     <div class="chat-input-toolbar">
+ *       <button class="chat-mention" aria-label="Mention a File or Source (@)">@</button>
+ *       <button data-command="addSelection" aria-label="Attach Selection">…</button>
+ *       <button data-command="addFile" aria-label="Attach File…">…</button>
+ *       <button class="chat-send" aria-label="Send">…</button>
+ *     </div>
  *   </div>
- *   <div class="chat-input-row"><textarea id="chat-input" aria-label="Message"></textarea><button class="chat-send">Send</button></div>
  * </div>
  * ```
  */
@@ -35,6 +40,7 @@ export interface ComposerLayout {
   readonly editing: HTMLDivElement;
   readonly attachments: HTMLUListElement;
   readonly input: HTMLTextAreaElement;
+  readonly mention: HTMLButtonElement;
   readonly send: HTMLButtonElement;
 }
 
@@ -55,25 +61,30 @@ export function createComposerLayout(): ComposerLayout {
   const attachments = element('ul', 'chat-attachments');
   attachments.setAttribute('aria-label', text('attachments'));
   attachments.hidden = true;
-  const attachmentsRow = element('div', 'chat-attachments-row');
-  attachmentsRow.append(
-    attachments,
-    commandButton('chat-add', 'addSelection', { text: text('addSelection') }),
-    commandButton('chat-add', 'addFile', { text: text('addFile') }),
-  );
 
   const input = element('textarea', 'chat-input');
   input.id = 'chat-input';
   input.setAttribute('aria-label', text('messageInput'));
   input.rows = 2;
   input.maxLength = MAX_MESSAGE;
-  const send = button('chat-send', { text: text('send') });
-  const inputRow = element('div', 'chat-input-row');
-  inputRow.append(input, send);
+
+  // One box, as VS Code's own chat input: what is attached, the text, and the buttons that act on it.
+  const mention = button('icon-button chat-tool chat-mention', { icon: 'mention', label: text('mentionButton') });
+  const send = button('icon-button chat-send', { icon: 'send', label: text('send') });
+  const toolbar = element('div', 'chat-input-toolbar');
+  toolbar.append(
+    mention,
+    commandButton('icon-button chat-tool chat-add', 'addSelection', { icon: 'list-selection', label: text('addSelection') }),
+    commandButton('icon-button chat-tool chat-add', 'addFile', { icon: 'new-file', label: text('addFile') }),
+    element('span', 'chat-input-toolbar-gap'),
+    send,
+  );
+  const box = element('div', 'chat-input-box');
+  box.append(attachments, input, toolbar);
 
   const composer = element('div', 'chat-composer');
-  composer.append(editing, attachmentsRow, inputRow);
-  return { busy, busyText, stop, composer, editing, attachments, input, send };
+  composer.append(editing, box);
+  return { busy, busyText, stop, composer, editing, attachments, input, mention, send };
 }
 
 export function showAttachments(list: HTMLUListElement, attachments: readonly AttachmentView[]): void {

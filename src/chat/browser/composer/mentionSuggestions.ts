@@ -41,6 +41,18 @@ export class MentionSuggestions {
     return this.choices.list;
   }
 
+  /** The box's @ button: an `@` at the caret (after a space, inside a word), the box focused, the list opened. */
+  start(): void {
+    const { value, selectionStart, selectionEnd } = this.input;
+    const before = value.slice(0, selectionStart);
+    const inserted = before === '' || /\s$/u.test(before) ? '@' : ' @';
+    this.input.value = `${before}${inserted}${value.slice(selectionEnd)}`;
+    const caret = before.length + inserted.length;
+    this.input.focus();
+    this.input.setSelectionRange(caret, caret);
+    this.host.changed();
+  }
+
   /** Follows the box's text and caret: asks the host for the options of the mention typed, or closes. */
   update(): void {
     const { value, selectionStart, selectionEnd } = this.input;

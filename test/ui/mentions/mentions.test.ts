@@ -1,0 +1,74 @@
+import * as assert from 'node:assert/strict';
+import { waitFor } from '../../../scripts/workbench/wait';
+import { bodiesWith, turnEnded } from '../helpers/chatQuestions';
+import { startNewChat } from '../helpers/newChat';
+import { useWorkbench } from '../helpers/useWorkbench';
+
+const FILE_MARKER = 'MENTION_UI_FILE_3e8a';
+const ENV_VALUE = 'MENTION_UI_ENV_61c0';
+
+describe('@ mentions in the chat composer: a real workspace folder, the emulator', function () {
+  this.timeout(240_000);
+  const ui = useWorkbench({
+    screenshots: 'mentions',
+    emulator: { apiKey: 'mentions-ui-key-2f7c' },
+    files: {
+      '.gitignore': 'dist/\n',
+      'src/app.ts': `export const app = '${FILE_MARKER}';\n`,
+      'src/apply.ts': 'export {};\n',
+      'dist/app.js': 'built\n',
+      '.env': `TOKEN=${ENV_VALUE}\n`,
+    },
+    clusters: [{ id: 'demo', label: 'Demo' }],
+    apiKey: true,
+    cluster: 'Demo',
+  });
+
+  it('mentions a file by keyboard: offered fuzzily (not what .gitignore hides), attached as a chip, sent as a named block', async () => {
+    const { workbench } = ui;
+    await startNewChat(workbench);
+    const chat = workbench.chatView();
+    const input = chat.locator('#chat-input');
+    await input.focus();
+    await workbench.page.keyboard.type('What does @app');
+    const options = chat.locator('#chat-mention-suggestions [role="option"]');
+    const listed = await waitFor(
+      'the mention list to offer the workspace’s files for “app”, the best first and chosen',
+      async () => ({
+        options: await options.allInnerTexts(),
+        expanded: await input.getAttribute('aria-expanded'),
+        controls: await input.getAttribute('aria-controls'),
+        active: await input.getAttribute('aria-activedescendant'),
+      }),
+      (state) => state.expanded === 'true' && state.options.length >= 2 && state.active === 'chat-mention-suggestions-0',
+    );
+    assert.equal(listed.controls, 'chat-mention-suggestions');
+    assert.match(listed.options[0] ?? '', /^@app\.ts\s+src$/);
+    assert.ok(!listed.options.some((option) => /dist/.test(option)), `.gitignore hides dist/: ${listed.options.join(' | ')}`);
+    await workbench.screenshot('mentions-suggestions');
+
+    await workbench.page.keyboard.press('Enter');
+    const attached = await waitFor(
+      'the box to hold @src/app.ts and a chip to show the file attached',
+      async () => ({
+        value: await input.inputValue(),
+        chips: await chat.locator('.chat-input-box .chat-attachments .attachment-label').allInnerTexts(),
+        open: await chat.locator('#chat-mention-suggestions:not([hidden])').count(),
+      }),
+      (state) => state.chips.length === 1 && state.open === 0,
+    );
+    assert.equal(attached.value, 'What does @src/app.ts ');
+    assert.deepEqual(attached.chips, ['src/app.ts']);
+    await workbench.screenshot('mentions-attached');
+
+    await workbench.page.keyboard.type('export? (mentions ui)');
+    await workbench.page.keyboard.press('Enter');
+    await turnEnded(workbench, 1);
+    const sent = bodiesWith(ui.emulator.received(), '(mentions ui)');
+    assert.equal(sent.length, 1, 'one request');
+    const user = sent[0]?.messages.at(-1)?.content ?? '';
+    assert.ok(user.startsWith('What does @src/app.ts export? (mentions ui)'), user);
+    assert.ok(user.includes(`src/app.ts:\n\n\`\`\`typescript\nexport const app = '${FILE_MARKER}';\n\`\`\``), user);
+    assert.ok(!sent[0]?.raw.includes(ENV_VALUE));
+  });
+});
