@@ -12,7 +12,7 @@ import { PROMPT_MARKER, PROMPT_PROJECT } from './promptProject';
 const OWN_PROMPT = 'Answer as my checklist says:';
 const OWN_RULE = 'Always name the file you mean.';
 
-describe('Prompt files in an untrusted workspace (Restricted Mode)', function () {
+describe('Prompt files and mentions in an untrusted workspace (Restricted Mode)', function () {
   this.timeout(240_000);
   const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-chat-user-'));
   fs.mkdirSync(path.join(userFolder, 'prompts'));
@@ -89,5 +89,29 @@ describe('Prompt files in an untrusted workspace (Restricted Mode)', function ()
       async () => ({ value: await input.inputValue(), messages: await workbench.chatMessageCount() }),
       (state) => state.value.startsWith(OWN_PROMPT) && state.messages === 0,
     );
+  });
+
+  it('offers nothing to mention with @ and says why: the typed @name goes as text, no byte of the file', async () => {
+    const { workbench } = ui;
+    await startNewChat(workbench);
+    const chat = workbench.chatView();
+    const input = chat.locator('#chat-input');
+    await input.focus();
+    await workbench.page.keyboard.type('@math');
+    const told = await waitFor(
+      'the box’s status to say why nothing can be mentioned',
+      async () => ({
+        status: await chat.locator('.chat-composer > [role="status"]').innerText(),
+        expanded: await input.getAttribute('aria-expanded'),
+      }),
+      (state) => /^Restricted Mode/.test(state.status),
+    );
+    assert.equal(told.expanded, 'false', 'no list opens');
+    await workbench.page.keyboard.type(' (mention restricted)');
+    await workbench.page.keyboard.press('Enter');
+    assert.equal((await turnEnded(workbench, 1)).kind, 'reply');
+    const sent = bodiesWith(ui.emulator.received(), '(mention restricted)');
+    assert.equal(sent[0]?.messages.at(-1)?.content, '@math (mention restricted)');
+    assert.ok(!sent[0]?.raw.includes('return a + b'), 'nothing of src/math.ts');
   });
 });
