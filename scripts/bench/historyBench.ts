@@ -148,7 +148,7 @@ async function openAndTurns(count: number, turns: number): Promise<OpenAndTurns>
     await workbench.answerInputBox(/API Key for/, emulator.apiKey);
     await workbench.selectCluster('Demo');
     const chat = workbench.chatView();
-    await workbench.runCommand('Cluster Chat: Focus on Chat View');
+    await workbench.runCommand('Cluster Chat: Focus on Cluster Chat View');
     await chat.locator(`li.chat-message[data-index="${MESSAGES_EACH - 1}"] .message-content`).waitFor({ timeout: 60_000 });
     // From the chat page's start to its newest messages on screen: the page loading, the host reading the
     // history and the active conversation, and the first render. The palette and the view's frame,

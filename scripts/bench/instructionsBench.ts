@@ -123,7 +123,7 @@ async function coldOpening(files: Record<string, string>, expectedFiles: number)
     files,
   });
   try {
-    await workbench.runCommand('Cluster Chat: Focus on Chat View');
+    await workbench.runCommand('Cluster Chat: Focus on Cluster Chat View');
     const chat = workbench.chatView();
     const rendered = await waitFor(
       'the chat to render the saved conversation',

@@ -83,7 +83,7 @@ export async function measureRendering(log: (line: string) => void): Promise<Fig
   );
   let opening: Opening;
   try {
-    await workbench.runCommand('Cluster Chat: Focus on Chat View');
+    await workbench.runCommand('Cluster Chat: Focus on Cluster Chat View');
     const chat = workbench.chatView();
     const input = chat.locator('#chat-input');
     await input.waitFor({ timeout: 60_000 });

@@ -484,7 +484,7 @@ export class Workbench {
 
   /** Opens the Cluster Chat view and waits for its message box. */
   async openChat(): Promise<void> {
-    await this.runCommand('Cluster Chat: Focus on Chat View');
+    await this.runCommand('Cluster Chat: Focus on Cluster Chat View');
     await this.waitForChatFocus();
   }
 

@@ -1,13 +1,13 @@
 import type { ChatToHostMessage, HostToChatMessage } from '../common/chatProtocol';
 import { ActionFeedback } from '../../codeBlocks/browser/actionFeedback';
 import { feedbackKey, readChatClick, type ChatClick } from './chatClicks';
-import { createChatHeader, showCluster, type ChatHeader } from './chatHeader';
+import { createChatHeader, type ChatHeader } from './chatHeader';
 import { parseChatHostMessage } from '../common/hostToChatSchema';
 import { ChatModel } from './chatModel';
 import { chatSavedState, savedDraft } from './chatSavedState';
 import { Composer } from './composer/composer';
 import { BusyTimer } from './composer/busyTimer';
-import { createComposerLayout, showAttachments, showBusy } from './composer/composerLayout';
+import { createComposerLayout, showAttachments, showBusy, showCluster } from './composer/composerLayout';
 import { statusRegion } from '../../base/browser/dom';
 import { FindBox, openFindOnShortcut } from './find/findBox';
 import { highlightOccurrence } from './find/findHighlight';
@@ -135,7 +135,7 @@ class ChatView {
         break;
       case 'cluster':
         this.model.cluster = message.cluster;
-        showCluster(this.header, message.cluster);
+        showCluster(this.layout, message.cluster);
         showBusy(this.layout, this.model.busy, message.cluster?.label);
         break;
       case 'history':
@@ -176,7 +176,7 @@ class ChatView {
   }
 
   private showLists(): void {
-    showCluster(this.header, this.model.cluster);
+    showCluster(this.layout, this.model.cluster);
     showBusy(this.layout, this.model.busy, this.model.cluster?.label);
     showAttachments(this.layout.attachments, this.model.attachments);
     this.history.render(this.model.history, this.model.activeId);

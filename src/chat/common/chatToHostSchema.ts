@@ -36,15 +36,12 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('addSelection') }),
   z.object({ type: z.literal('addFile') }),
   z.object({ type: z.literal('removeAttachment'), id }),
-  z.object({ type: z.literal('newChat') }),
   z.object({ type: z.literal('switchConversation'), id }),
   z.object({ type: z.literal('renameConversation'), id }),
   z.object({ type: z.literal('deleteConversation'), id }),
   z.object({ type: z.literal('setSystemPrompt'), text: text(100_000) }),
   z.object({ type: z.literal('errorAction'), action: z.enum(RECOVERY_ACTIONS) }),
   z.object({ type: z.literal('selectCluster') }),
-  z.object({ type: z.literal('exportMarkdown') }),
-  z.object({ type: z.literal('exportJson') }),
   /** Titles and message text of every conversation; answered by `searchResults` with the same `requestId`. An empty query ends the search. */
   z.object({ type: z.literal('searchHistory'), requestId: index, query: text(1000) }),
   /** The history panel opened on a list without every conversation. */

@@ -4,10 +4,7 @@
  * Plain data, no imports: esbuild.js evaluates this file on its own.
  */
 export const CODICON_NAMES = [
-  'add',
   'history',
-  'markdown',
-  'json',
   'copy',
   'insert',
   'diff',

@@ -8,7 +8,7 @@ describe('Chat command buttons', () => {
   usePage();
 
   it('post the message they name, which the host accepts; the history toggle stays in the view', () => {
-    for (const command of ['selectCluster', 'newChat', 'exportMarkdown', 'exportJson', 'addSelection', 'addFile'] as const) {
+    for (const command of ['selectCluster', 'addSelection', 'addFile'] as const) {
       const click = readChatClick(commandButton('probe', command, { text: command }));
       assert.deepEqual(click, { kind: 'post', message: { type: command } });
       assert.deepEqual(parseChatMessage(click?.kind === 'post' ? click.message : undefined), { type: command });

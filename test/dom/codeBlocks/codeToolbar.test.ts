@@ -185,15 +185,17 @@ describe('The chat’s icon buttons', () => {
       assert.equal(textOf(button), '', `${button.className} shows only its glyph`);
       assert.match(one(button, ':scope > .codicon').className, /^codicon codicon-[a-z-]+$/);
     }
-    const header = all<HTMLButtonElement>(chat.root, '.chat-header-actions > button').map((button) => [
-      button.title,
-      one(button, '.codicon').className.replace('codicon codicon-', ''),
-    ]);
-    assert.deepEqual(header, [
-      ['New Chat', 'add'],
-      ['Conversations', 'history'],
-      ['Export as Markdown', 'markdown'],
-      ['Export as JSON', 'json'],
+    const glyphs = (selector: string): string[][] =>
+      all<HTMLButtonElement>(chat.root, selector).map((button) => [
+        button.title,
+        one(button, '.codicon').className.replace('codicon codicon-', ''),
+      ]);
+    assert.deepEqual(glyphs('.chat-header-actions > button'), [['Conversations', 'history']]);
+    assert.deepEqual(glyphs('.chat-input-toolbar > button.icon-button'), [
+      ['Mention a File or Source (@)', 'mention'],
+      ['Attach Selection', 'list-selection'],
+      ['Attach File…', 'new-file'],
+      ['Send', 'send'],
     ]);
   });
 });

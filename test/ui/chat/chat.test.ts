@@ -182,7 +182,7 @@ describe('Sidebar chat in the real workbench', function () {
     await ui.workbench.openFile('src/math.ts');
     await ui.workbench.editorFor('math.ts').locator('.view-lines').click();
     await ui.workbench.page.keyboard.press('Control+End');
-    await ui.workbench.runCommand('Cluster Chat: Focus on Chat View');
+    await ui.workbench.runCommand('Cluster Chat: Focus on Cluster Chat View');
     const chat = ui.workbench.chatView();
     await ui.workbench.waitForChatFocus();
     const inputFocused = () => chat.locator('#chat-input').evaluate((element) => element === element.ownerDocument.activeElement);

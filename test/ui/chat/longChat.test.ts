@@ -45,7 +45,7 @@ describe('A 1,000-message conversation in the chat view', function () {
       userData: { 'User/globalStorage/clusterchat.cluster-chat/conversations/long-1.json': longConversation() },
     });
     const started = Date.now();
-    await workbench.runCommand('Cluster Chat: Focus on Chat View');
+    await workbench.runCommand('Cluster Chat: Focus on Cluster Chat View');
     const chat = workbench.chatView();
     const input = chat.locator('#chat-input');
     await input.waitFor({ timeout: 60_000 });

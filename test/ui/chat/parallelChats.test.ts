@@ -42,9 +42,9 @@ describe('Parallel conversations and long waits in the real workbench', function
       }));
   }
 
-  /** Starts a new conversation from the chat's header and waits until it is the one shown. */
+  /** Starts a new conversation with the New Chat command and waits until it is the one shown. */
   async function newChat(): Promise<void> {
-    await ui.workbench.chatView().locator('button[data-command="newChat"]').click();
+    await ui.workbench.runCommand('Cluster Chat: New Chat');
     await waitUntil('the chat to show an empty conversation', async () => (await shownConversation()).count === 0);
   }
 

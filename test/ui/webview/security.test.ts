@@ -111,7 +111,7 @@ describe('Security in the real workbench', function () {
     });
     const requestsBefore = trap.requests.length;
 
-    await workbench.runCommand('Cluster Chat: Focus on Chat View');
+    await workbench.runCommand('Cluster Chat: Focus on Cluster Chat View');
     const chat = workbench.chatView();
     await chat.locator(`li.chat-message[data-index="${messages.length - 1}"] .message-content`).waitFor({ timeout: 60_000 });
     // Scroll through every reply (the list renders only those near the viewport) so lazily rendered

@@ -1,4 +1,4 @@
-import type { AttachmentView } from '../../common/chatProtocol';
+import type { AttachmentView, ClusterView } from '../../common/chatProtocol';
 import { button, element } from '../../../base/browser/dom';
 import { commandButton } from '../chatCommands';
 import { text } from '../../../webview/browser/strings';
@@ -26,6 +26,7 @@ export const MAX_MESSAGE = 1_000_000;
  *       <button class="chat-mention" aria-label="Mention a File or Source (@)">@</button>
  *       <button data-command="addSelection" aria-label="Attach Selection">…</button>
  *       <button data-command="addFile" aria-label="Attach File…">…</button>
+ *       <button class="chat-cluster" data-command="selectCluster" title="Select Cluster">Reviewers</button>
  *       <button class="chat-send" aria-label="Send">…</button>
  *     </div>
  *   </div>
@@ -41,6 +42,8 @@ export interface ComposerLayout {
   readonly attachments: HTMLUListElement;
   readonly input: HTMLTextAreaElement;
   readonly mention: HTMLButtonElement;
+  /** The active cluster, as VS Code's chat input shows its model: a click picks another. */
+  readonly cluster: HTMLButtonElement;
   readonly send: HTMLButtonElement;
 }
 
@@ -71,12 +74,15 @@ export function createComposerLayout(): ComposerLayout {
   // One box, as VS Code's own chat input: what is attached, the text, and the buttons that act on it.
   const mention = button('icon-button chat-tool chat-mention', { icon: 'mention', label: text('mentionButton') });
   const send = button('icon-button chat-send', { icon: 'send', label: text('send') });
+  const cluster = commandButton('chat-cluster', 'selectCluster', { text: text('noCluster') });
+  cluster.title = text('selectCluster');
   const toolbar = element('div', 'chat-input-toolbar');
   toolbar.append(
     mention,
     commandButton('icon-button chat-tool chat-add', 'addSelection', { icon: 'list-selection', label: text('addSelection') }),
     commandButton('icon-button chat-tool chat-add', 'addFile', { icon: 'new-file', label: text('addFile') }),
     element('span', 'chat-input-toolbar-gap'),
+    cluster,
     send,
   );
   const box = element('div', 'chat-input-box');
@@ -84,7 +90,7 @@ export function createComposerLayout(): ComposerLayout {
 
   const composer = element('div', 'chat-composer');
   composer.append(editing, box);
-  return { busy, busyText, stop, composer, editing, attachments, input, mention, send };
+  return { busy, busyText, stop, composer, editing, attachments, input, mention, cluster, send };
 }
 
 export function showAttachments(list: HTMLUListElement, attachments: readonly AttachmentView[]): void {
@@ -100,6 +106,11 @@ export function showAttachments(list: HTMLUListElement, attachments: readonly At
     }),
   );
   list.hidden = attachments.length === 0;
+}
+
+export function showCluster(layout: ComposerLayout, cluster: ClusterView | undefined): void {
+  layout.cluster.textContent = cluster?.label || text('noCluster');
+  layout.cluster.classList.toggle('is-unset', cluster === undefined);
 }
 
 export function showBusy(layout: ComposerLayout, busy: boolean, clusterLabel: string | undefined): void {
