@@ -5,7 +5,7 @@ import { requestMessages } from '../../conversations/common/conversation';
 import { isClusterError } from '../../client/common/errors/errors';
 import { recoveryActionsFor, settingsQueryFor } from '../../client/common/errors/recovery';
 import type { ChatErrorView, ErrorAction, HostToChatMessage } from '../common/chatProtocol';
-import type { RequestPipeline } from '../../requests/vscode/requestPipeline';
+import type { PipelineRequest, PreparedRequest, RequestPipeline } from '../../requests/vscode/requestPipeline';
 import { lastIndexOf, lastMessageView } from './chatViewModels';
 import type { ChatRequestMarks } from '../common/chatRequestMarks';
 import type { ConversationStore } from '../../conversations/vscode/conversationStore';
@@ -119,6 +119,34 @@ export class ChatTurns {
   }
 
   /**
+   * The cluster, client and key of the turn, asked for where missing, and the question of a cluster
+   * set to ask before sending. Its Cancel means "not now": the message goes back into the box as
+   * the draft, with no error and no wait shown ('declined'). Stop while a question is open is a
+   * cancellation like any other.
+   */
+  private async prepare(
+    conversationId: string,
+    index: number,
+    messages: PipelineRequest['messages'],
+    token: vscode.CancellationToken,
+  ): Promise<PreparedRequest | 'declined' | undefined> {
+    try {
+      return await this.pipeline.prepare({ caller: 'chat', messages, token, interactive: true });
+    } catch (error) {
+      if (!isClusterError(error) || error.kind !== 'cancelled' || token.isCancellationRequested) {
+        throw error;
+      }
+      const text = this.store.get(conversationId)?.messages[index]?.content ?? '';
+      await this.truncate(conversationId, index);
+      this.store.drafts.set(conversationId, text);
+      if (this.store.active().id === conversationId) {
+        this.post({ type: 'setDraft', text });
+      }
+      return 'declined';
+    }
+  }
+
+  /**
    * Sends the conversation as it stands and appends the reply, or shows the failure inline. `typed` is
    * what the user typed for this turn, the only text the action-phrase guard does not search, but for
    * what of it a prompt file put there (`fromPromptFiles`).
@@ -144,17 +172,11 @@ export class ChatTurns {
         });
         return;
       }
-      // The wait the chat shows starts when the request leaves, not while the user reads a question.
-      const startedAt = Date.now();
-      this.inFlight.set(conversationId, { cancellation, startedAt });
-      this.post({ type: 'busy', conversationId, busy: true });
-      const sent = await this.pipeline.send({
-        caller: 'chat',
-        messages,
-        token: cancellation.token,
-        interactive: true,
-      });
-      if (!sent) {
+      const prepared = await this.prepare(conversationId, failedIndex, messages, cancellation.token);
+      if (prepared === 'declined') {
+        return;
+      }
+      if (!prepared) {
         this.setError(conversationId, {
           index: failedIndex,
           message: vscode.l10n.t('Not sent: choose a cluster and set an API key, then retry.'),
@@ -162,6 +184,11 @@ export class ChatTurns {
         });
         return;
       }
+      // The wait the chat shows starts when the request leaves, not while the user reads a question.
+      const startedAt = Date.now();
+      this.inFlight.set(conversationId, { cancellation, startedAt });
+      this.post({ type: 'busy', conversationId, busy: true });
+      const sent = await this.pipeline.execute(prepared, cancellation.token);
       if (!this.store.get(conversationId)) {
         return;
       }

@@ -142,7 +142,7 @@ describe('Context meter, excluded messages and Ask before sending in the real wo
     assert.equal(ui.emulator.stats().clusters['echo']?.received ?? 0, received, 'nothing was sent');
   });
 
-  it('a cluster set to Ask before sending is marked in the picker, and each send to it asks, naming it', async () => {
+  it('a cluster set to Ask before sending is marked in the picker; each send asks, naming it, and Cancel keeps the message', async () => {
     await startNewChat(ui.workbench);
     await ui.workbench.runCommand('Cluster Chat: Select Cluster…');
     const row = ui.workbench.quickInputRow('Careful Transcript');
@@ -154,11 +154,31 @@ describe('Context meter, excluded messages and Ask before sending in the real wo
     await ui.workbench.openChat();
 
     const chat = ui.workbench.chatView();
-    await chat.locator('#chat-input').fill('Create the ticket');
+    const input = chat.locator('#chat-input');
+    await input.fill('Create the ticket');
     await ui.workbench.page.keyboard.press('Enter');
     const dialog = ui.workbench.page.locator('.monaco-dialog-box', { hasText: /Send this request to cluster “Careful Transcript”\?/ });
     await dialog.waitFor();
-    assert.equal(ui.emulator.stats().clusters['transcript']?.received ?? 0, 0, 'nothing is sent before the answer');
+    assert.equal(await chat.locator('.chat-busy:not([hidden])').count(), 0, 'no wait is shown while the question is open');
+    await ui.workbench.screenshot('ask-before-sending-question');
+    // Cancel is "not now": the message goes back into the box, with no error and nothing sent.
+    await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+    const declined = await waitFor(
+      'the message to be back in the box and out of the conversation',
+      async () => ({
+        value: await input.inputValue(),
+        messages: await ui.workbench.chatMessageCount(),
+        errors: await chat.locator('.chat-error').count(),
+        busy: await chat.locator('.chat-busy:not([hidden])').count(),
+      }),
+      (state) => state.value === 'Create the ticket' && state.messages === 0,
+    );
+    assert.deepEqual({ errors: declined.errors, busy: declined.busy }, { errors: 0, busy: 0 });
+    assert.equal(ui.emulator.stats().clusters['transcript']?.received ?? 0, 0, 'nothing is sent after Cancel');
+
+    await input.focus();
+    await ui.workbench.page.keyboard.press('Enter');
+    await dialog.waitFor();
     await dialog.locator('.monaco-button', { hasText: /^Send$/ }).click();
     await chat.locator('li.chat-message[data-index="1"][data-role="assistant"]').waitFor({ timeout: 30_000 });
     await waitUntil('the cluster received one request', () => ui.emulator.stats().clusters['transcript']?.received === 1);
