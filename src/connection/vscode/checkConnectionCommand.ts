@@ -1,27 +1,29 @@
 import * as vscode from 'vscode';
 import { isClusterError } from '../../client/common/errors/errors';
 import { settings } from '../../base/vscode/settings';
+import { ConnectionReport } from './connectionReport';
 
 export const CHECK_CONNECTION_COMMAND = 'clusterChat.checkConnection';
 
 /**
  * Cluster Chat: Check Connection. Walks the way to the configured base URL with the same settings
- * and trust the requests use, shows the report in an editor (to copy into a ticket) and in the log,
- * and returns its text. The check's modules load on first use, not at activation.
+ * and trust the requests use, shows the report on a read-only page (to copy into a ticket) and in
+ * the log, and returns its text. The check's modules load on first use, not at activation.
  */
 export function registerCheckConnection(log: vscode.LogOutputChannel, userAgent: string): vscode.Disposable {
-  return vscode.commands.registerCommand(CHECK_CONNECTION_COMMAND, async (options?: { readonly show?: boolean }) => {
+  const report = new ConnectionReport();
+  const command = vscode.commands.registerCommand(CHECK_CONNECTION_COMMAND, async (options?: { readonly show?: boolean }) => {
     const text = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Cluster Chat: checking the connection…') },
       () => runCheck(userAgent),
     );
     log.info(text.trimEnd());
     if (options?.show !== false) {
-      const document = await vscode.workspace.openTextDocument({ content: text, language: 'plaintext' });
-      await vscode.window.showTextDocument(document, { preview: false });
+      await report.show(text);
     }
     return text;
   });
+  return vscode.Disposable.from(report, command);
 }
 
 async function runCheck(userAgent: string): Promise<string> {

@@ -60,6 +60,8 @@ export const WEBVIEW_STRING_DEFAULTS = {
   addFile: 'Attach File…',
   mentionButton: 'Mention a File or Source (@)',
   messageInput: 'Message',
+  inputPlaceholder: 'Ask {0} · @ to mention · / for prompts',
+  inputPlaceholderNoCluster: 'Choose a cluster below · @ to mention · / for prompts',
   send: 'Send',
   editingMessage: 'Editing message — Enter to resend, Esc to cancel',
   findInConversation: 'Find in conversation',

@@ -25,6 +25,9 @@ describe('Chat header', () => {
 
     chat.receive(chatState({ cluster: { id: 'rev', label: 'Reviewers' } }));
     assert.equal(cluster.textContent, 'Reviewers', 'the conversation state names it too');
+    assert.equal(chat.input.placeholder, 'Ask Reviewers · @ to mention · / for prompts', 'the box names it too');
+    chat.receive({ type: 'cluster', cluster: null });
+    assert.equal(chat.input.placeholder, 'Choose a cluster below · @ to mention · / for prompts');
   });
 
   it('shows no action the view’s title bar has: the cluster is picked in the message box', () => {

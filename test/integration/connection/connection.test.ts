@@ -37,6 +37,21 @@ describe('Corporate networks from inside the host: http.* settings and Check Con
   });
   afterEach(() => network.assertLogsClean([emulator.apiKey]));
 
+  it('Check Connection shows its report on one read-only page that a second check updates and that closes without a question', async () => {
+    await vscode.workspace.getConfiguration('clusterChat').update('baseUrl', emulator.baseUrl, vscode.ConfigurationTarget.Global);
+    const first = await vscode.commands.executeCommand<string>('clusterChat.checkConnection');
+    const page = vscode.window.activeTextEditor?.document;
+    assert.equal(page?.uri.scheme, 'cluster-chat-connection', 'a page of its own, not an untitled document');
+    assert.equal(page.isUntitled, false);
+    assert.equal(page.getText(), first);
+    const second = await vscode.commands.executeCommand<string>('clusterChat.checkConnection');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), page.uri.toString(), 'the same page');
+    assert.equal(vscode.window.activeTextEditor.document.getText(), second);
+    assert.equal(page.isDirty, false, 'nothing to save');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    assert.ok(!vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.label.includes('connection check'))));
+  });
+
   it('Check Connection: a certificate from a CA no trust source holds is refused, and the report says whose it is', async () => {
     await useHttpSettings({});
     await vscode.workspace.getConfiguration('clusterChat').update('baseUrl', network.baseUrl(), vscode.ConfigurationTarget.Global);

@@ -111,6 +111,7 @@ export function showAttachments(list: HTMLUListElement, attachments: readonly At
 export function showCluster(layout: ComposerLayout, cluster: ClusterView | undefined): void {
   layout.cluster.textContent = cluster?.label || text('noCluster');
   layout.cluster.classList.toggle('is-unset', cluster === undefined);
+  layout.input.placeholder = cluster ? text('inputPlaceholder', cluster.label || cluster.id) : text('inputPlaceholderNoCluster');
 }
 
 export function showBusy(layout: ComposerLayout, busy: boolean, clusterLabel: string | undefined): void {
