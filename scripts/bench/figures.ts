@@ -1,6 +1,7 @@
 /** One measured figure, with its budget when it has one. */
 export interface Figure {
-  readonly area: 'Size' | 'Start-up' | 'Request overhead' | 'Rendering' | 'Heavy replies' | 'Memory' | 'History' | 'Instructions';
+  readonly area:
+    'Size' | 'Start-up' | 'Request overhead' | 'Rendering' | 'Heavy replies' | 'Memory' | 'History' | 'Instructions' | 'Mentions';
   readonly name: string;
   readonly value: number;
   readonly unit: 'KB' | 'ms' | 'MB' | '×' | 'yes/no';

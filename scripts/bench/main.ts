@@ -11,7 +11,7 @@ import { type Figure, figuresTable, holds } from './figures';
 import { measureHeavyReplies } from './heavyReplyBench';
 import { measureHistory } from './historyBench';
 import { measureInExtensionHost } from './hostBench';
-import { measureInstructions, measureInstructionsRender } from './instructionsBench';
+import { measureInstructions, measureInstructionsRender, measureMentions } from './instructionsBench';
 import { measureRendering } from './renderBench';
 import { measureRequestOverhead } from './requestOverhead';
 
@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     ['History at scale (search in process; chat open and turns in the real workbench)', () => measureHistory(log)],
     ['Instruction files (real extension host, 5,000 files)', () => measureInstructions(log)],
     ['Instructions and the first render (real workbench, cold openings)', () => measureInstructionsRender(log)],
+    ["Mentions (VS Code's ripgrep over 50,000 files, in process)", () => measureMentions(log)],
   ];
   // `npm run bench -- --only request-overhead [--repeat N]` runs that step alone, N times in a row.
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;

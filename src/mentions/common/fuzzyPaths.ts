@@ -11,10 +11,13 @@ const WORD_START = /[/\\._\- ]/u;
 
 /** How well `query` (lower case) matches `path`; undefined when its characters are not all in it, in order. */
 export function pathScore(query: string, path: string): number | undefined {
+  return lowerScore(query, path.toLowerCase());
+}
+
+function lowerScore(query: string, lower: string): number | undefined {
   if (query.length === 0) {
     return 0;
   }
-  const lower = path.toLowerCase();
   const nameStart = Math.max(lower.lastIndexOf('/'), lower.lastIndexOf('\\')) + 1;
   // In the name alone first: a match there outranks one spread over the folders.
   const inName = subsequenceScore(query, lower, nameStart);
@@ -50,16 +53,50 @@ function subsequenceScore(query: string, lower: string, from: number): number | 
   return score - (at - from) / 100;
 }
 
-/** The paths `query` matches, best first (shorter first among equals), at most `limit`. */
+interface Scored {
+  readonly path: string;
+  readonly score: number;
+}
+
+/** Better score first, then the shorter path, then the path's order. */
+function ranksBefore(a: Scored, b: Scored): boolean {
+  return a.score !== b.score ? a.score > b.score : a.path.length !== b.path.length ? a.path.length < b.path.length : a.path < b.path;
+}
+
+/** Each list's paths in lower case, made once per list: a list is matched again on every key typed. */
+const lowered = new WeakMap<readonly string[], readonly string[]>();
+
+/**
+ * The paths `query` matches, best first (shorter first among equals), at most `limit`. Only the
+ * best `limit` are kept while matching, so a workspace of 50,000 files is never sorted whole.
+ */
 export function matchingPaths(paths: readonly string[], query: string, limit = MAX_PATH_MATCHES): string[] {
   const wanted = query.toLowerCase();
-  const scored: { readonly path: string; readonly score: number }[] = [];
-  for (const path of paths) {
-    const score = pathScore(wanted, path);
-    if (score !== undefined) {
-      scored.push({ path, score });
+  let lower = lowered.get(paths);
+  if (lower === undefined) {
+    lower = paths.map((path) => path.toLowerCase());
+    lowered.set(paths, lower);
+  }
+  const best: Scored[] = [];
+  for (let index = 0; index < paths.length; index++) {
+    const score = lowerScore(wanted, lower[index] ?? '');
+    const path = paths[index];
+    if (score === undefined || path === undefined) {
+      continue;
+    }
+    const candidate = { path, score };
+    const last = best[best.length - 1];
+    if (best.length === limit && last !== undefined && !ranksBefore(candidate, last)) {
+      continue;
+    }
+    let at = best.length;
+    while (at > 0 && ranksBefore(candidate, best[at - 1] as Scored)) {
+      at--;
+    }
+    best.splice(at, 0, candidate);
+    if (best.length > limit) {
+      best.pop();
     }
   }
-  scored.sort((a, b) => b.score - a.score || a.path.length - b.path.length || a.path.localeCompare(b.path));
-  return scored.slice(0, limit).map((entry) => entry.path);
+  return best.map((entry) => entry.path);
 }

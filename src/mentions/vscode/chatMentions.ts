@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { HostToChatMessage } from '../../chat/common/chatProtocol';
 import { mentionOptions, type MentionKind, type MentionSource } from '../common/mentionOptions';
 import type { MentionContent, MentionResolver } from './mentionResolver';
-import type { WorkspaceFiles } from './workspaceFiles';
+import type { WorkspaceFile, WorkspaceFiles } from './workspaceFiles';
 
 type OptionsMessage = Extract<HostToChatMessage, { type: 'mentionOptions' }>;
 
@@ -13,12 +13,19 @@ type OptionsMessage = Extract<HostToChatMessage, { type: 'mentionOptions' }>;
  * Restricted Mode nothing of the workspace is offered.
  */
 export class ChatMentions {
+  /** The names of the last list of files: the same array each time, so matching reuses what it derived from it. */
+  private named: { readonly files: readonly WorkspaceFile[]; readonly names: readonly string[] } | undefined;
+
   constructor(
     private readonly files: WorkspaceFiles,
     private readonly resolver: MentionResolver,
     private readonly attach: (content: MentionContent) => void,
     private readonly post: (message: OptionsMessage) => void,
-  ) {}
+  ) {
+    if (vscode.workspace.isTrusted) {
+      void files.list(); // listed while the chat opens, so the first @ only matches
+    }
+  }
 
   async query(requestId: number, query: string): Promise<void> {
     if (!vscode.workspace.isTrusted) {
@@ -30,8 +37,11 @@ export class ChatMentions {
       });
       return;
     }
-    const names = (await this.files.list()).map((file) => file.name);
-    this.post({ type: 'mentionOptions', requestId, options: mentionOptions(query, names, describeSource) });
+    const files = await this.files.list();
+    if (this.named?.files !== files) {
+      this.named = { files, names: files.map((file) => file.name) };
+    }
+    this.post({ type: 'mentionOptions', requestId, options: mentionOptions(query, this.named.names, describeSource) });
   }
 
   async choose(kind: MentionKind, name: string): Promise<void> {

@@ -22,6 +22,7 @@ export interface WorkspaceFile {
  */
 export class WorkspaceFiles {
   private listed: { readonly at: number; readonly files: Promise<readonly WorkspaceFile[]> } | undefined;
+  private relisting: Promise<unknown> | undefined;
   private readonly ripgrep = findVscodeRipgrep(vscode.env.appRoot);
 
   constructor(
@@ -29,17 +30,33 @@ export class WorkspaceFiles {
     private readonly log: vscode.LogOutputChannel,
   ) {}
 
+  /**
+   * The files, at once from the last list when there is one; a list older than FRESH_MS is made
+   * again meanwhile, for the next keystroke. Only the very first call waits for ripgrep.
+   */
   list(): Promise<readonly WorkspaceFile[]> {
     const now = Date.now();
-    if (this.listed === undefined || now - this.listed.at > FRESH_MS) {
+    if (this.listed === undefined) {
       this.listed = { at: now, files: this.listAll() };
+    } else if (now - this.listed.at > FRESH_MS && this.relisting === undefined) {
+      const files = this.listAll();
+      this.relisting = files
+        .then(() => (this.listed = { at: Date.now(), files }))
+        .catch(() => undefined) // the last list stays; the next keystroke tries again
+        .finally(() => (this.relisting = undefined));
     }
     return this.listed.files;
   }
 
-  /** The file a mention names, if it is one of the listed files. */
+  /** The file a mention names, if it may be sent: looked for again in a new list when the last one lacks it (made since). */
   async named(name: string): Promise<WorkspaceFile | undefined> {
-    return (await this.list()).find((file) => file.name === name);
+    const found = (await this.list()).find((file) => file.name === name);
+    if (found !== undefined) {
+      return found;
+    }
+    const files = this.listAll();
+    this.listed = { at: Date.now(), files };
+    return (await files).find((file) => file.name === name);
   }
 
   private async listAll(): Promise<readonly WorkspaceFile[]> {
