@@ -10,24 +10,10 @@ import {
   useEmulator,
   waitFor,
 } from '../testEnvironment';
+import { openTerminal, shellIntegrationOf } from '../helpers/terminals';
 
 async function explain(): Promise<TerminalExplainResult> {
   return (await vscode.commands.executeCommand<TerminalExplainResult>('clusterChat.explainTerminalCommand')) ?? { explained: false };
-}
-
-async function openTerminal(name: string, shellPath: string): Promise<vscode.Terminal> {
-  const terminal = vscode.window.createTerminal({ name, shellPath });
-  terminal.show();
-  await waitFor(`the terminal “${name}” is the active one`, () => vscode.window.activeTerminal === terminal);
-  return terminal;
-}
-
-/** Whether VS Code turns on shell integration in `terminal` within the deadline (it cannot in every host or shell). */
-async function shellIntegrationOf(terminal: vscode.Terminal): Promise<boolean> {
-  return waitFor('shell integration', () => terminal.shellIntegration !== undefined, 15_000).then(
-    () => true,
-    () => false,
-  );
 }
 
 describe(`Explain with Cluster in the terminal (VS Code ${vscode.version})`, function () {
@@ -108,7 +94,9 @@ describe(`Explain with Cluster in the terminal (VS Code ${vscode.version})`, fun
         report('      (this host gave bash no shell integration: nothing is read from it)');
         return;
       }
-      const commandLine = 'cat .env';
+      // Printed after a pause: VS Code streams output only from when the extension reads it, which the
+      // start event reaches a moment after the shell began, so output printed at once can be missed.
+      const commandLine = 'sleep 0.5; cat .env';
       terminal.sendText(commandLine);
       await waitFor(
         'the terminal watcher saw the command end with the file printed',
@@ -124,7 +112,7 @@ describe(`Explain with Cluster in the terminal (VS Code ${vscode.version})`, fun
       const [note, ...rest] = reply.markdown.split('\n');
       assert.equal(
         note,
-        '> Sent `cat .env` without its output: the command names `.env`, which matches “.env*” (the built-in patterns that keep credentials out), so nothing that may hold it is sent.',
+        '> Sent `sleep 0.5; cat .env` without its output: the command names `.env`, which matches “.env*” (the built-in patterns that keep credentials out), so nothing that may hold it is sent.',
       );
       const sent = rest.join('\n');
       assert.match(sent, /^Output: left out, because the command names \.env, a file that is never sent\.$/m);
