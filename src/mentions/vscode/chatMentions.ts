@@ -48,7 +48,10 @@ export class ChatMentions {
     if (!vscode.workspace.isTrusted) {
       return;
     }
-    const resolved = await this.resolver.resolve(kind, name);
+    const resolved = await this.resolver.resolve(kind, name).catch((error: unknown) => ({
+      // A file gone or unreadable, git failing: the user hears why, and the box keeps what was typed.
+      told: vscode.l10n.t('Cluster Chat: @{0} could not be attached: {1}', name, error instanceof Error ? error.message : String(error)),
+    }));
     if ('told' in resolved) {
       void vscode.window.showWarningMessage(resolved.told);
       return;

@@ -63,6 +63,7 @@ export class MentionResolver {
     if (stat.size > MAX_READ_BYTES) {
       return { told: vscode.l10n.t('Cluster Chat: {0} is larger than 8 MB; attach a selection from it instead.', name) };
     }
+    // A binary file fails here, in VS Code's own words ("seems to be binary"), which the user is shown.
     const document = await vscode.workspace.openTextDocument(file.uri);
     return {
       attachment: {
@@ -122,7 +123,7 @@ export class MentionResolver {
       };
     }
     const { output } = command;
-    const shown = output.text.trim().length > 0 ? output.text : '(no output)';
+    const shown = output.text.trim().length > 0 ? output.text : '(no output was captured)';
     const cut = isCut(output) ? `[only the last ${output.text.length} characters of ${output.totalCharacters}]\n` : '';
     return { attachment: { label, fileName: label, languageId: 'text', code: cutMention(`$ ${command.commandLine}\n${cut}${shown}`) } };
   }

@@ -110,6 +110,14 @@ describe('@ mentions: files and sources offered, and attached to the message sen
     assert.equal(big?.code.length, 100_000 + '\n[cut at 100000 characters of 150000]'.length);
   });
 
+  it('attaches nothing of a binary file, and says why in VS Code’s words rather than failing unseen', async () => {
+    await write('logo.bin', 'PNG\u0000\u0001\u0002 binary');
+    const { testing } = await activateExtension();
+    await assert.rejects(testing.mentions.resolver.resolve('file', `${TOP}/logo.bin`), /binary/i);
+    await (await mentions([])).choose('file', `${TOP}/logo.bin`);
+    assert.equal(own.chat.attachments.all.length, 0);
+  });
+
   it('attaches the workspace’s problems, worst first, without those of ignored files', async () => {
     const at = (line: number) => new vscode.Range(line, 0, line, 5);
     diagnostics.set(vscode.Uri.file(path.join(root(), TOP, 'src/app.ts')), [
