@@ -31,7 +31,10 @@ import { registerCommitMessageCommands } from './commitMessage/vscode/commitMess
 import { registerExplainTerminalCommand } from './terminal/vscode/explainTerminalCommand';
 import { TerminalWatcher } from './terminal/vscode/terminalWatcher';
 import { ChatMentions } from './mentions/vscode/chatMentions';
+import { CommitMentions } from './mentions/vscode/commitMentions';
 import { MentionResolver } from './mentions/vscode/mentionResolver';
+import { SearchMention } from './mentions/vscode/searchMention';
+import { SymbolMentions } from './mentions/vscode/symbolMentions';
 import { WorkspaceFiles } from './mentions/vscode/workspaceFiles';
 import { registerCheckConnection } from './connection/vscode/checkConnectionCommand';
 import { AskClusterTool } from './askClusterTool/vscode/askClusterTool';
@@ -107,7 +110,11 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
   });
   const terminalWatcher = new TerminalWatcher();
   const workspaceFiles = new WorkspaceFiles(workspaceIgnore, log);
-  const mentionResolver = new MentionResolver(workspaceFiles, workspaceIgnore, terminalWatcher);
+  const mentionResolver = new MentionResolver(workspaceFiles, workspaceIgnore, terminalWatcher, {
+    symbols: new SymbolMentions(workspaceIgnore),
+    commits: new CommitMentions(workspaceIgnore),
+    search: new SearchMention(workspaceIgnore),
+  });
   const runner = new RequestRunner(pipeline, errors);
   const inlineProposals = new InlineProposals();
   const editDependencies = {
@@ -139,6 +146,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
     instructionFiles,
     promptFiles,
     workspaceIgnore,
+    workspaceFiles,
     clients,
     clusters,
     statusBar,

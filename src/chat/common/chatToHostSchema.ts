@@ -57,7 +57,7 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   /** An `@mention` is being typed; answered by `mentionOptions` with the same `requestId`. */
   z.object({ type: z.literal('mentionQuery'), requestId: index, query: text(200) }),
   /** A mention was chosen: attach what it names to the next message. */
-  z.object({ type: z.literal('mention'), kind: z.enum(MENTION_KINDS), name: text(4096) }),
+  z.object({ type: z.literal('mention'), kind: z.enum(MENTION_KINDS), name: text(4096), ref: z.optional(text(4096)) }),
   z.object({ type: z.literal('openLink'), href: text(MAX_LINK_LENGTH) }),
 ]);
 

@@ -130,6 +130,8 @@ const MentionOptionSchema = z.object({
   kind: z.enum(MENTION_KINDS),
   name: text(CHAT_LIMITS.label),
   detail: text(CHAT_LIMITS.label),
+  ref: z.optional(text(4096)),
+  continues: z.optional(z.boolean()),
 });
 
 const HostToChatSchema = z.discriminatedUnion('type', [

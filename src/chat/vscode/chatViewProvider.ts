@@ -51,7 +51,7 @@ function handlersFor(
     setInstructionOn: ({ uri, on }) => line?.setOn(uri, on),
     expandPrompt: ({ line: typed }) => prompts?.expand(typed),
     mentionQuery: ({ requestId, query }) => mentions?.query(requestId, query),
-    mention: ({ kind, name }) => mentions?.choose(kind, name),
+    mention: ({ kind, name, ref }) => mentions?.choose(kind, name, ref),
   };
 }
 

@@ -27,6 +27,8 @@ export interface GitRepository {
 }
 
 export interface GitApi {
+  /** The git the extension found and runs. */
+  readonly git: { readonly path: string };
   readonly repositories: readonly GitRepository[];
   getRepository(uri: vscode.Uri): GitRepository | null;
 }

@@ -18,7 +18,9 @@ function lowerScore(query: string, lower: string): number | undefined {
   if (query.length === 0) {
     return 0;
   }
-  const nameStart = Math.max(lower.lastIndexOf('/'), lower.lastIndexOf('\\')) + 1;
+  // A folder's name (`src/mentions/`) ends before its last slash.
+  const last = lower.length - 2;
+  const nameStart = Math.max(lower.lastIndexOf('/', last), lower.lastIndexOf('\\', last)) + 1;
   // In the name alone first: a match there outranks one spread over the folders.
   const inName = subsequenceScore(query, lower, nameStart);
   if (inName !== undefined) {

@@ -1,7 +1,7 @@
 /**
  * The `@mention` being typed in the chat's message box: an `@` at the start of the box or after
  * white space, then the text up to the caret. An `@` inside a word (an e-mail address, `npm i
- * pkg@1`) is never a mention.
+ * pkg@1`) is never a mention. White space ends it, except inside a lookup's quotes.
  */
 export interface TypedMention {
   /** Where the `@` is. */
@@ -18,7 +18,8 @@ const MAX_QUERY = 200;
 /** The mention that ends at `caret` in `text`, if one is being typed there. */
 export function mentionAt(text: string, caret: number): TypedMention | undefined {
   const before = text.slice(Math.max(0, caret - MAX_QUERY - 1), caret);
-  const match = /(?:^|\s)@([^\s@]*)$/u.exec(before);
+  // A quoted lookup (`@search:"two words"`) may hold white space up to its closing quote.
+  const match = /(?:^|\s)@([a-z]+:"[^"]*"?|[^\s@]*)$/u.exec(before);
   if (match === null || match[1] === undefined) {
     return undefined;
   }
@@ -30,9 +31,17 @@ export function mentionAt(text: string, caret: number): TypedMention | undefined
   return { start, end: caret, query };
 }
 
-/** `text` with `mention` replaced by `@name ` (and where the caret goes after it). */
-export function completeMention(text: string, mention: TypedMention, name: string): { readonly text: string; readonly caret: number } {
-  const inserted = `@${name} `;
+/**
+ * `text` with `mention` replaced by `@name ` (and where the caret goes after it); with no space
+ * when the name only starts the mention (`@symbol:`), so typing goes on inside it.
+ */
+export function completeMention(
+  text: string,
+  mention: TypedMention,
+  name: string,
+  continues = false,
+): { readonly text: string; readonly caret: number } {
+  const inserted = continues ? `@${name}` : `@${name} `;
   const rest = text.slice(mention.end).replace(/^ /u, '');
   return { text: `${text.slice(0, mention.start)}${inserted}${rest}`, caret: mention.start + inserted.length };
 }

@@ -1,7 +1,16 @@
 import * as vscode from 'vscode';
 import type { HostToChatMessage } from '../../chat/common/chatProtocol';
-import { mentionOptions, type MentionKind, type MentionSource } from '../common/mentionOptions';
-import type { MentionContent, MentionResolver } from './mentionResolver';
+import {
+  foldersOf,
+  lookupOf,
+  mentionOptions,
+  type MentionKind,
+  type MentionLookup,
+  type MentionOption,
+  type MentionSource,
+} from '../common/mentionOptions';
+import type { MentionResolver } from './mentionResolver';
+import type { MentionContent } from './resolved';
 import type { WorkspaceFile, WorkspaceFiles } from './workspaceFiles';
 
 type OptionsMessage = Extract<HostToChatMessage, { type: 'mentionOptions' }>;
@@ -13,7 +22,7 @@ type OptionsMessage = Extract<HostToChatMessage, { type: 'mentionOptions' }>;
  * Restricted Mode nothing of the workspace is offered.
  */
 export class ChatMentions {
-  /** The names of the last list of files: the same array each time, so matching reuses what it derived from it. */
+  /** The paths of the last list of files, their folders too: the same array each time, so matching reuses what it derived from it. */
   private named: { readonly files: readonly WorkspaceFile[]; readonly names: readonly string[] } | undefined;
 
   constructor(
@@ -37,18 +46,48 @@ export class ChatMentions {
       });
       return;
     }
-    const files = await this.files.list();
-    if (this.named?.files !== files) {
-      this.named = { files, names: files.map((file) => file.name) };
+    const lookup = lookupOf(query);
+    const options = await (lookup ? this.lookupOptions(lookup.lookup, lookup.argument) : this.pathOptions(query)).catch(
+      (error: unknown) => error, // a language server or git failing: the list says why, and typing goes on
+    );
+    if (Array.isArray(options)) {
+      this.post({
+        type: 'mentionOptions',
+        requestId,
+        options,
+        ...(lookup && options.length === 0 ? { note: lookupHint(lookup.lookup) } : {}),
+      });
+    } else {
+      this.post({ type: 'mentionOptions', requestId, options: [], note: options instanceof Error ? options.message : String(options) });
     }
-    this.post({ type: 'mentionOptions', requestId, options: mentionOptions(query, this.named.names, describeSource) });
   }
 
-  async choose(kind: MentionKind, name: string): Promise<void> {
+  private async pathOptions(query: string): Promise<MentionOption[]> {
+    const files = await this.files.list();
+    if (this.named?.files !== files) {
+      const names = files.map((file) => file.name);
+      this.named = { files, names: [...names, ...foldersOf(names)] };
+    }
+    return mentionOptions(query, this.named.names, describe);
+  }
+
+  private async lookupOptions(lookup: MentionLookup, argument: string): Promise<MentionOption[]> {
+    const { symbols, commits, search } = this.resolver.lookups;
+    switch (lookup) {
+      case 'symbol':
+        return symbols.options(argument);
+      case 'commit':
+        return commits.options(argument);
+      case 'search':
+        return search.options(argument);
+    }
+  }
+
+  async choose(kind: MentionKind, name: string, ref?: string): Promise<void> {
     if (!vscode.workspace.isTrusted) {
       return;
     }
-    const resolved = await this.resolver.resolve(kind, name).catch((error: unknown) => ({
+    const resolved = await this.resolver.resolve(kind, name, ref).catch((error: unknown) => ({
       // A file gone or unreadable, git failing: the user hears why, and the box keeps what was typed.
       told: vscode.l10n.t('Cluster Chat: @{0} could not be attached: {1}', name, error instanceof Error ? error.message : String(error)),
     }));
@@ -60,8 +99,8 @@ export class ChatMentions {
   }
 }
 
-function describeSource(source: MentionSource): string {
-  switch (source) {
+function describe(kind: MentionSource | MentionLookup): string {
+  switch (kind) {
     case 'problems':
       return vscode.l10n.t('The errors and warnings in the workspace');
     case 'terminal':
@@ -70,5 +109,23 @@ function describeSource(source: MentionSource): string {
       return vscode.l10n.t('The working tree’s changes (git diff)');
     case 'staged':
       return vscode.l10n.t('The staged changes (git diff --staged)');
+    case 'symbol':
+      return vscode.l10n.t('A symbol’s declaration, from the language servers');
+    case 'commit':
+      return vscode.l10n.t('A commit: its message and its changes');
+    case 'search':
+      return vscode.l10n.t('The lines of the workspace’s files that hold a text');
+  }
+}
+
+/** Why a lookup lists nothing: what to type, or that nothing matched. */
+function lookupHint(lookup: MentionLookup): string {
+  switch (lookup) {
+    case 'symbol':
+      return vscode.l10n.t('Type a symbol’s name; the language servers list the matching ones.');
+    case 'commit':
+      return vscode.l10n.t('No commit matches; type a hash or words of a commit’s subject.');
+    case 'search':
+      return vscode.l10n.t('Type the text to search for; put it in quotes to search for several words.');
   }
 }

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import type { Attachment } from '../../conversations/common/conversation';
 import { leftOutMessage, type WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import { splitDiff } from '../../commitMessage/common/diffFiles';
 import { gitApi } from '../../commitMessage/vscode/gitApi';
@@ -7,17 +6,24 @@ import { patternPlace } from '../../guards/vscode/workspaceIgnore';
 import { isCut } from '../../terminal/common/terminalOutput';
 import { keptOutFile } from '../../terminal/vscode/keptOutFile';
 import type { TerminalWatcher } from '../../terminal/vscode/terminalWatcher';
-import type { MentionKind } from '../common/mentionOptions';
+import { lookupOf, type MentionKind } from '../common/mentionOptions';
 import { cutMention, problemsText, type Problem, type ProblemSeverity } from '../common/mentionText';
+import type { CommitMentions } from './commitMentions';
+import { folderMention } from './folderMention';
+import type { Resolved } from './resolved';
+import type { SearchMention } from './searchMention';
+import type { SymbolMentions } from './symbolMentions';
 import type { WorkspaceFiles } from './workspaceFiles';
 
 /** A file larger than this is not read for a mention: only its first MENTION_CAP characters could go. */
 const MAX_READ_BYTES = 8 * 1024 * 1024;
 
-export type MentionContent = Omit<Attachment, 'id'>;
-
-/** What a mention attaches, or what the user is told instead (nothing to attach, or left out). */
-export type Resolved = { readonly attachment: MentionContent } | { readonly told: string };
+/** The mentions that look something up, each with its list of options and its reading of the chosen one. */
+export interface MentionLookups {
+  readonly symbols: SymbolMentions;
+  readonly commits: CommitMentions;
+  readonly search: SearchMention;
+}
 
 const SEVERITIES: Record<vscode.DiagnosticSeverity, ProblemSeverity> = {
   [vscode.DiagnosticSeverity.Error]: 'error',
@@ -27,9 +33,9 @@ const SEVERITIES: Record<vscode.DiagnosticSeverity, ProblemSeverity> = {
 };
 
 /**
- * Turns a chosen mention into what the message carries: a file's text, the workspace's problems,
- * the active terminal's last command with its output, or the working tree's (or the index's)
- * diff. What the cluster reads (the block's name, its notes) is in English, whatever VS Code's
+ * Turns a chosen mention into what the message carries: a file's or a folder's text, the
+ * workspace's problems, the active terminal's last command with its output, the working tree's
+ * (or the index's) diff, a symbol's declaration, a commit, or the lines a search finds. What the cluster reads (the block's name, its notes) is in English, whatever VS Code's
  * language. Each passes the ignore file first: an ignored file is never read, its problems and diff
  * are left out, and a command that names one is sent without its output.
  */
@@ -38,12 +44,22 @@ export class MentionResolver {
     private readonly files: WorkspaceFiles,
     private readonly ignore: Pick<WorkspaceIgnore, 'ignored'>,
     private readonly terminals: Pick<TerminalWatcher, 'lastCommand'>,
+    readonly lookups: MentionLookups,
   ) {}
 
-  async resolve(kind: MentionKind, name: string): Promise<Resolved> {
+  /** `ref` tells apart things of one name (a symbol's place, a commit's repository), as the option gave it. */
+  async resolve(kind: MentionKind, name: string, ref?: string): Promise<Resolved> {
     switch (kind) {
       case 'file':
         return this.file(name);
+      case 'folder':
+        return folderMention(this.files, name);
+      case 'symbol':
+        return this.lookups.symbols.resolve(name, ref);
+      case 'commit':
+        return this.lookups.commits.resolve(name, ref);
+      case 'search':
+        return this.lookups.search.resolve(lookupOf(name)?.argument ?? '');
       case 'problems':
         return this.problems();
       case 'terminal':

@@ -20,15 +20,29 @@ export interface WorkspaceFile {
  * without the files `.clusterignore` keeps from leaving. Where VS Code ships no ripgrep (or the
  * folder is not on disk), `workspace.findFiles` lists them, which honours `files.exclude` only.
  */
-export class WorkspaceFiles {
+export class WorkspaceFiles implements vscode.Disposable {
   private listed: { readonly at: number; readonly files: Promise<readonly WorkspaceFile[]> } | undefined;
   private relisting: Promise<unknown> | undefined;
   private readonly ripgrep = findVscodeRipgrep(vscode.env.appRoot);
+  /** A file made or deleted makes the list old at once, so the next key lists again (a changed file's name stays). */
+  private readonly watcher = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
 
   constructor(
     private readonly ignore: Pick<WorkspaceIgnore, 'ignored'>,
     private readonly log: vscode.LogOutputChannel,
-  ) {}
+  ) {
+    const outdated = (): void => {
+      if (this.listed !== undefined) {
+        this.listed = { ...this.listed, at: 0 };
+      }
+    };
+    this.watcher.onDidCreate(outdated);
+    this.watcher.onDidDelete(outdated);
+  }
+
+  dispose(): void {
+    this.watcher.dispose();
+  }
 
   /**
    * The files, at once from the last list when there is one; a list older than FRESH_MS is made

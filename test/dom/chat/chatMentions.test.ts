@@ -135,4 +135,33 @@ describe('Chat composer: @ mentions', () => {
     assert.equal(chat.input.value, 'see @');
     assert.equal(chat.input.selectionStart, 5);
   });
+
+  it('starts a lookup without attaching anything, asks again for what follows, and gives back the chosen one’s ref', () => {
+    const chat = ChatPage.mount(page, chatState());
+    typeInto(chat.input, 'explain @sy');
+    answer(page, chat, [{ kind: 'symbol', name: 'symbol:', detail: 'A symbol’s declaration', continues: true }]);
+    page.host.clearPosts();
+    press(chat.input, 'Enter');
+    assert.equal(chat.input.value, 'explain @symbol:');
+    assert.equal(chat.input.selectionStart, 'explain @symbol:'.length);
+    assert.deepEqual(page.host.postsOf('mention'), [], 'only started: nothing is attached');
+    assert.equal(page.host.postsOf('mentionQuery').at(-1)?.['query'], 'symbol:');
+    typeInto(chat.input, 'explain @symbol:area');
+    answer(page, chat, [{ kind: 'symbol', name: 'symbol:area()', detail: 'Function · src/geo.ts:2', ref: 'file:///w/src/geo.ts#1,0' }]);
+    assert.deepEqual(shown(chat), ['@symbol:area() Function · src/geo.ts:2']);
+    press(chat.input, 'Tab');
+    assert.equal(chat.input.value, 'explain @symbol:area() ');
+    assert.deepEqual(page.host.postsOf('mention'), [
+      { type: 'mention', kind: 'symbol', name: 'symbol:area()', ref: 'file:///w/src/geo.ts#1,0' },
+    ]);
+  });
+
+  it('shows a folder by its name with its slash, beside its parent', () => {
+    const chat = ChatPage.mount(page, chatState());
+    typeInto(chat.input, '@men');
+    answer(page, chat, [{ kind: 'folder', name: 'src/mentions/', detail: 'src' }]);
+    assert.deepEqual(shown(chat), ['@mentions/ src']);
+    press(chat.input, 'Enter');
+    assert.deepEqual(page.host.postsOf('mention').at(-1), { type: 'mention', kind: 'folder', name: 'src/mentions/' });
+  });
 });

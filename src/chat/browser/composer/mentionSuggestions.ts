@@ -86,21 +86,29 @@ export class MentionSuggestions {
     if (typed === undefined) {
       return;
     }
-    const completed = completeMention(this.input.value, typed, option.name);
+    const completed = completeMention(this.input.value, typed, option.name, option.continues);
     this.input.value = completed.text;
     this.input.setSelectionRange(completed.caret, completed.caret);
     this.choices.close();
-    this.host.post({ type: 'mention', kind: option.kind, name: option.name });
-    this.host.changed();
+    if (option.continues !== true) {
+      this.host.post({ type: 'mention', kind: option.kind, name: option.name, ...(option.ref === undefined ? {} : { ref: option.ref }) });
+    }
+    this.host.changed(); // a mention only started asks again, for what follows it
   }
 }
 
 function renderMention(option: MentionOptionView, item: HTMLElement): void {
   item.dataset['kind'] = option.kind;
-  item.title = option.kind === 'file' ? option.name : option.detail;
-  const name = option.kind === 'file' ? (option.name.split('/').pop() ?? option.name) : option.name;
+  item.title = option.kind === 'file' || option.kind === 'folder' ? option.name : option.detail;
+  const name = option.kind === 'file' || option.kind === 'folder' ? pathName(option.name) : option.name;
   item.append(element('span', 'prompt-suggestion-name', `@${name}`));
   if (option.detail !== '') {
     item.append(' ', element('span', 'prompt-suggestion-description', option.detail));
   }
+}
+
+/** A file's name, or a folder's with its slash (`mentions/`). */
+function pathName(path: string): string {
+  const slash = path.lastIndexOf('/', path.length - 2);
+  return path.slice(slash + 1);
 }

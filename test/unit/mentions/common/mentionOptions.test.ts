@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mentionOptions } from '../../../../src/mentions/common/mentionOptions';
+import { foldersOf, lookupOf, mentionOptions } from '../../../../src/mentions/common/mentionOptions';
 import { cutMention, problemsText } from '../../../../src/mentions/common/mentionText';
 
 describe('mentionOptions and mention text', () => {
@@ -12,8 +12,35 @@ describe('mentionOptions and mention text', () => {
     ]);
     assert.deepEqual(
       mentionOptions('', [], () => '').map((option) => option.name),
-      ['problems', 'terminal', 'changes', 'staged'],
+      ['problems', 'terminal', 'changes', 'staged', 'symbol:', 'commit:', 'search:'],
     );
+  });
+
+  it('offers a lookup as a start that keeps the list open, and folders as folders', () => {
+    const options = mentionOptions('s', ['src/', 'src/app.ts'], (kind) => kind);
+    assert.deepEqual(
+      options.map((option) => [option.kind, option.name, option.detail, option.continues ?? false]),
+      [
+        ['staged', 'staged', 'staged', false],
+        ['symbol', 'symbol:', 'symbol', true],
+        ['search', 'search:', 'search', true],
+        ['folder', 'src/', '', false],
+        ['file', 'src/app.ts', 'src', false],
+      ],
+    );
+  });
+
+  it('lists each folder of the files once, parents too', () => {
+    assert.deepEqual(foldersOf(['a.md', 'src/app.ts', 'src/lib/x.ts', 'src/lib/y.ts']), ['src/', 'src/lib/']);
+  });
+
+  it('splits a lookup from what it looks for, quotes taken off', () => {
+    assert.deepEqual(lookupOf('symbol:Cluster'), { lookup: 'symbol', argument: 'Cluster' });
+    assert.deepEqual(lookupOf('search:"two words"'), { lookup: 'search', argument: 'two words' });
+    assert.deepEqual(lookupOf('search:"still typing'), { lookup: 'search', argument: 'still typing' });
+    assert.deepEqual(lookupOf('commit:'), { lookup: 'commit', argument: '' });
+    assert.equal(lookupOf('src/a:b.ts'), undefined);
+    assert.equal(lookupOf('problems'), undefined);
   });
 
   it('cuts a long mention with a note saying where, and leaves a short one whole', () => {

@@ -16,6 +16,18 @@ describe('mentionAt / completeMention: the @mention being typed', () => {
     assert.equal(mentionAt('no at sign', 10), undefined);
   });
 
+  it('reads a quoted lookup with its spaces, and only a lookup', () => {
+    const typed = 'find @search:"two wor';
+    assert.deepEqual(mentionAt(typed, typed.length), { start: 5, end: typed.length, query: 'search:"two wor' });
+    assert.equal(mentionAt('@"two words', 11), undefined);
+  });
+
+  it('leaves the caret inside a mention that only started', () => {
+    const typed = mentionAt('see @sym', 8);
+    assert.ok(typed);
+    assert.deepEqual(completeMention('see @sym', typed, 'symbol:', true), { text: 'see @symbol:', caret: 12 });
+  });
+
   it('does not take the tail of a long word for a mention', () => {
     const word = `x${'y'.repeat(300)}@abc`;
     assert.equal(mentionAt(word, word.length), undefined);

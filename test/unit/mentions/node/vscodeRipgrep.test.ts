@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { findVscodeRipgrep, listFiles } from '../../../../src/mentions/node/vscodeRipgrep';
+import { findVscodeRipgrep, listFiles, searchText } from '../../../../src/mentions/node/vscodeRipgrep';
 
 /** The ripgrep `npm test` puts into each code-server, which is the system's own (see installCodeServer). */
 function systemRipgrep(): string {
@@ -57,5 +57,31 @@ describe("the workspace's files listed with VS Code's own ripgrep", () => {
     await write(Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`f${index}.txt`, 'x'])));
     assert.equal((await listFiles(systemRipgrep(), root, [], 10)).length, 10);
     await assert.rejects(listFiles(systemRipgrep(), path.join(root, 'missing'), [], 10), /ENOENT|No such file/);
+  });
+
+  it('finds the lines that hold a text, case ignored, as written, with .gitignore and the excludes honoured', async () => {
+    await write({
+      '.gitignore': 'build/\n',
+      'src/app.ts': 'const Cluster = 1;\nno match here\n// cluster (again)\n',
+      'src/long.min.js': `x${'y'.repeat(1000)}cluster(`,
+      'build/out.js': 'cluster(',
+      'docs/skip.md': 'cluster(',
+    });
+    const matches = await searchText(systemRipgrep(), root, 'cluster (', ['docs/**'], 100);
+    assert.deepEqual(matches, [{ path: 'src/app.ts', line: 3, text: '// cluster (again)' }]);
+    const regexLike = await searchText(systemRipgrep(), root, 'cluster(', [], 100);
+    assert.deepEqual(
+      regexLike.map((match) => [match.path, match.line, match.text.length]),
+      [
+        ['docs/skip.md', 1, 8],
+        ['src/long.min.js', 1, 301],
+      ],
+    );
+    assert.deepEqual(await searchText(systemRipgrep(), root, 'nowhere at all', [], 100), []);
+  });
+
+  it('stops searching at the limit', async () => {
+    await write({ 'many.txt': 'hit\n'.repeat(500) });
+    assert.equal((await searchText(systemRipgrep(), root, 'hit', [], 10)).length, 10);
   });
 });
