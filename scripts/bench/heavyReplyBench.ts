@@ -3,7 +3,7 @@ import { launchBrowser } from '../vscode/browser';
 import { heavyReplies, type HeavyReply } from './heavyReplies';
 import { finishRenderProbe, startRenderProbe, TASK_BUDGET_MS } from './renderProbe';
 import { type Figure, percentile } from './figures';
-import { openChatBundle } from './webviewHarness';
+import { openChatBundle, showConversation } from './webviewHarness';
 
 /** A keystroke in the message box waits at most this long while a heavy reply renders (a frame). */
 const TYPING_P99_BUDGET_MS = 16;
@@ -54,21 +54,11 @@ async function measureOne(browser: Browser, reply: HeavyReply): Promise<Sample> 
   const context = await browser.newContext({ viewport: { width: 400, height: 800 } });
   try {
     const page = await openChatBundle(context);
-    const messages = [
-      { role: 'user', content: 'Show me.', at: AT, index: 0 },
-      { role: 'assistant', cluster: 'demo', content: 'Here:\n\n```ts\nconst shown = true;\n```', at: AT, index: 1 },
-      { role: 'user', content: 'And the big one?', at: AT, index: 2 },
-    ];
-    await post(page, {
-      type: 'chatState',
-      conversation: { id: 'heavy', title: 'Heavy', systemPrompt: '', messages, busy: false },
-      draft: '',
-      attachments: [],
-      cluster: { id: 'demo', label: 'demo' },
-      history: [],
-      historyComplete: true,
-    });
-    await page.locator('li.chat-message[data-index="2"]').waitFor();
+    await showConversation(page, 'heavy', [
+      { role: 'user', content: 'Show me.', at: AT },
+      { role: 'assistant', cluster: 'demo', content: 'Here:\n\n```ts\nconst shown = true;\n```', at: AT },
+      { role: 'user', content: 'And the big one?', at: AT },
+    ]);
     // The reply is handed to the page first, so only the app's own work on it is measured.
     await page.evaluate(
       (message) => {
@@ -92,10 +82,6 @@ async function measureOne(browser: Browser, reply: HeavyReply): Promise<Sample> 
   } finally {
     await context.close();
   }
-}
-
-function post(page: Page, message: unknown): Promise<void> {
-  return page.evaluate((data) => window.postMessage(data, '*'), message);
 }
 
 async function recordLatencies(page: Page): Promise<void> {

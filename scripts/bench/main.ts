@@ -12,6 +12,8 @@ import { measureHeavyReplies } from './heavyReplyBench';
 import { measureHistory } from './historyBench';
 import { measureInExtensionHost } from './hostBench';
 import { measureInstructions, measureInstructionsRender, measureMentions } from './instructionsBench';
+import { measureComposerLatency } from './mentions/composerLatency';
+import { measureSendExpansion } from './mentions/sendExpansion';
 import { measureRendering } from './renderBench';
 import { measureRequestOverhead } from './requestOverhead';
 
@@ -41,7 +43,10 @@ async function main(): Promise<void> {
     ['History at scale (search in process; chat open and turns in the real workbench)', () => measureHistory(log)],
     ['Instruction files (real extension host, 5,000 files)', () => measureInstructions(log)],
     ['Instructions and the first render (real workbench, cold openings)', () => measureInstructionsRender(log)],
-    ["Mentions (VS Code's ripgrep over 50,000 files, in process)", () => measureMentions(log)],
+    [
+      "Mentions (VS Code's ripgrep over 50,000 files and the send in process; the composer in Chromium)",
+      async () => [...(await measureMentions(log)), ...(await measureComposerLatency(log)), ...(await measureSendExpansion(log))],
+    ],
   ];
   // `npm run bench -- --only request-overhead [--repeat N]` runs that step alone, N times in a row.
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;

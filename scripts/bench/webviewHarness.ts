@@ -15,7 +15,10 @@ const VSCODE_DEFAULTS = `html { --vscode-font-family: system-ui, "Ubuntu", "Droi
   --vscode-editor-font-family: "Droid Sans Mono", "monospace", monospace; --vscode-editor-font-size: 14px; }
 body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); }`;
 
-/** The shell as the host writes it (same CSP: nonce-only scripts, no inline styles), with a stand-in for VS Code's API. */
+/**
+ * The shell as the host writes it (same CSP: nonce-only scripts, no inline styles), with a stand-in
+ * for VS Code's API: what the chat posts goes to `window.benchHost` when a benchmark set one.
+ */
 function shell(): string {
   const csp = `default-src 'none'; style-src ${ORIGIN}; script-src 'nonce-bench'; img-src ${ORIGIN} data:`;
   return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8">
@@ -23,7 +26,7 @@ function shell(): string {
 <link rel="stylesheet" href="${ORIGIN}/vscode.css">
 <link rel="stylesheet" href="${ORIGIN}/webview.css"><title>Chat</title></head>
 <body data-view="chat">
-<script nonce="bench">window.acquireVsCodeApi = () => ({ postMessage() {}, getState() {}, setState() {} });</script>
+<script nonce="bench">window.acquireVsCodeApi = () => ({ postMessage(message) { window.benchHost?.(message); }, getState() {}, setState() {} });</script>
 <script nonce="bench" src="${ORIGIN}/webview.js"></script>
 </body></html>`;
 }
@@ -64,6 +67,20 @@ export async function measureBundleAlone(browser: Browser, count: number): Promi
   } finally {
     await context.close();
   }
+}
+
+/** Shows `messages` in the chat bundle's page as the host does when the view opens, and waits for the last one. */
+export async function showConversation(page: Page, id: string, messages: readonly object[]): Promise<void> {
+  await page.evaluate((message) => window.postMessage(message, '*'), {
+    type: 'chatState',
+    conversation: { id, title: id, systemPrompt: '', messages: messages.map((message, index) => ({ ...message, index })), busy: false },
+    draft: '',
+    attachments: [],
+    cluster: { id: 'demo', label: 'demo' },
+    history: [],
+    historyComplete: true,
+  });
+  await page.locator(`li.chat-message[data-index="${messages.length - 1}"]`).waitFor();
 }
 
 /** A page of `context` showing the packaged chat bundle, its message box ready. */
