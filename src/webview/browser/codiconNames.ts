@@ -28,6 +28,8 @@ export const CODICON_NAMES = [
   'send',
   'mention',
   'list-selection',
+  'attach',
+  'stop-circle',
 ] as const;
 
 export type CodiconName = (typeof CODICON_NAMES)[number];

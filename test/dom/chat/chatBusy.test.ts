@@ -8,20 +8,34 @@ import { ChatPage } from '../helpers/views';
 describe('Chat busy state and Stop', () => {
   const page = usePage();
 
-  it('shows whom it waits for while a request runs, with a Stop button that posts stop, and hides it after', () => {
+  it('shows whom it waits for while a request runs, and Stop in Send’s place, which posts stop; Send is back after', () => {
     const chat = ChatPage.mount(page, chatState());
     assert.equal(chat.busy.hidden, true);
+    assert.deepEqual([chat.send.hidden, chat.stop.hidden], [false, true]);
     chat.receive(busy(true));
     assert.equal(chat.busy.hidden, false);
     assert.equal(chat.busy.getAttribute('role'), 'status');
     assert.equal(textOf(one(chat.busy, '.chat-busy-text')), 'Waiting for Demo…');
-    assert.equal(chat.send.disabled, true);
-    click(one(chat.busy, 'button.chat-stop'));
+    assert.deepEqual([chat.send.hidden, chat.stop.hidden], [true, false], 'one button: Stop where Send was');
+    assert.equal(chat.stop.getAttribute('aria-label'), 'Stop');
+    assert.ok(chat.stop.querySelector('.codicon-stop-circle'), 'VS Code’s stop icon');
+    assert.equal(chat.stop.parentElement, chat.send.parentElement, 'in the box’s toolbar, beside the cluster');
+    assert.equal(chat.root.querySelectorAll('button.chat-stop').length, 1, 'no second Stop elsewhere in the view');
+    click(chat.stop);
     assert.deepEqual(page.host.posted, [{ type: 'stop' }]);
 
     chat.receive(busy(false));
     assert.equal(chat.busy.hidden, true);
-    assert.equal(chat.send.disabled, false);
+    assert.deepEqual([chat.send.hidden, chat.stop.hidden], [false, true]);
+  });
+
+  it('keeps the keyboard’s focus on the button that takes the other’s place', () => {
+    const chat = ChatPage.mount(page, chatState());
+    chat.send.focus();
+    chat.receive(busy(true));
+    assert.equal(document.activeElement, chat.stop, 'Send pressed by keyboard: Stop has the focus');
+    chat.receive(busy(false));
+    assert.equal(document.activeElement, chat.send);
   });
 
   it('waits for "the cluster" without one, and follows a cluster change while busy', () => {
@@ -41,6 +55,6 @@ describe('Chat busy state and Stop', () => {
     const chat = ChatPage.mount(page, chatState());
     chat.receive(busy(true, 'c2'));
     assert.equal(chat.busy.hidden, true);
-    assert.equal(chat.send.disabled, false);
+    assert.equal(chat.send.hidden, false);
   });
 });

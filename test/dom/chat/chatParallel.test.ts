@@ -56,13 +56,13 @@ describe('Chat: parallel conversations and long waits', () => {
   it('shows each conversation its own busy state: switching to an idle one allows sending, back shows its wait and Stop', () => {
     withNow((advance) => {
       const chat = ChatPage.mount(page, waiting('c1', 0));
-      assert.equal(chat.send.disabled, true);
+      assert.equal(chat.send.hidden, true);
       chat.receive(chatState({ id: 'c2', messages: [user(0, 'Quick one'), assistant(1, 'Done')] }));
       assert.equal(chat.busy.hidden, true, 'the other conversation is not waiting');
-      assert.equal(chat.send.disabled, false, 'a request in one conversation does not block sending in another');
+      assert.equal(chat.send.hidden, false, 'a request in one conversation does not block sending in another');
       chat.receive(busy(true, 'c2'));
       assert.equal(chat.busy.hidden, false);
-      click(one(chat.busy, 'button.chat-stop'));
+      click(chat.stop);
       assert.deepEqual(page.host.posted.at(-1), { type: 'stop' }, 'Stop stops the turn of the conversation shown');
 
       advance(12_000);

@@ -194,8 +194,9 @@ describe('The chat’s icon buttons', () => {
     assert.deepEqual(glyphs('.chat-input-toolbar > button.icon-button'), [
       ['Mention a File or Source (@)', 'mention'],
       ['Attach Selection', 'list-selection'],
-      ['Attach File…', 'new-file'],
+      ['Attach File…', 'attach'],
       ['Send', 'send'],
+      ['Stop', 'stop-circle'],
     ]);
   });
 });

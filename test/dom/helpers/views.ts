@@ -42,6 +42,11 @@ export class ChatPage {
     return one<HTMLButtonElement>(this.root, 'button.chat-send');
   }
 
+  /** Send's place while a request runs. */
+  get stop(): HTMLButtonElement {
+    return one<HTMLButtonElement>(this.root, 'button.chat-stop');
+  }
+
   get busy(): HTMLElement {
     return one(this.root, '.chat-busy');
   }

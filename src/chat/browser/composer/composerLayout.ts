@@ -12,7 +12,6 @@ export const MAX_MESSAGE = 1_000_000;
  * ```html
  * <div class="chat-busy" role="status" hidden>
  *   <span class="chat-spinner" aria-hidden="true"></span><span class="chat-busy-text">Waiting for …</span>
- *   <button class="chat-stop">Stop</button>
  * </div>
  * <div class="chat-composer">
  *   <div class="chat-editing" id="chat-editing" hidden>Editing message — Enter to resend, Esc to cancel</div>
@@ -28,6 +27,7 @@ export const MAX_MESSAGE = 1_000_000;
  *       <button data-command="addFile" aria-label="Attach File…">…</button>
  *       <button class="chat-cluster" data-command="selectCluster" title="Select Cluster">Reviewers</button>
  *       <button class="chat-send" aria-label="Send">…</button>
+ *       <button class="chat-stop" aria-label="Stop" hidden>…</button> (in Send's place while a request runs)
  *     </div>
  *   </div>
  * </div>
@@ -54,8 +54,7 @@ export function createComposerLayout(): ComposerLayout {
   const spinner = element('span', 'chat-spinner');
   spinner.setAttribute('aria-hidden', 'true');
   const busyText = element('span', 'chat-busy-text');
-  const stop = button('chat-stop', { text: text('stop') });
-  busy.append(spinner, busyText, stop);
+  busy.append(spinner, busyText);
 
   const editing = element('div', 'chat-editing', text('editingMessage'));
   editing.id = 'chat-editing';
@@ -74,16 +73,20 @@ export function createComposerLayout(): ComposerLayout {
   // One box, as VS Code's own chat input: what is attached, the text, and the buttons that act on it.
   const mention = button('icon-button chat-tool chat-mention', { icon: 'mention', label: text('mentionButton') });
   const send = button('icon-button chat-send', { icon: 'send', label: text('send') });
+  // Send's place while a request runs, as in VS Code's chat: one place to send, and to stop.
+  const stop = button('icon-button chat-stop', { icon: 'stop-circle', label: text('stop') });
+  stop.hidden = true;
   const cluster = commandButton('chat-cluster', 'selectCluster', { text: text('noCluster') });
   cluster.title = text('selectCluster');
   const toolbar = element('div', 'chat-input-toolbar');
   toolbar.append(
     mention,
     commandButton('icon-button chat-tool chat-add', 'addSelection', { icon: 'list-selection', label: text('addSelection') }),
-    commandButton('icon-button chat-tool chat-add', 'addFile', { icon: 'new-file', label: text('addFile') }),
+    commandButton('icon-button chat-tool chat-add', 'addFile', { icon: 'attach', label: text('addFile') }),
     element('span', 'chat-input-toolbar-gap'),
     cluster,
     send,
+    stop,
   );
   const box = element('div', 'chat-input-box');
   box.append(attachments, input, toolbar);
@@ -117,5 +120,13 @@ export function showCluster(layout: ComposerLayout, cluster: ClusterView | undef
 export function showBusy(layout: ComposerLayout, busy: boolean, clusterLabel: string | undefined): void {
   layout.busyText.textContent = clusterLabel ? text('waitingFor', clusterLabel) : text('waitingForCluster');
   layout.busy.hidden = !busy;
-  layout.send.disabled = busy;
+  const focused = document.activeElement;
+  layout.send.hidden = busy;
+  layout.stop.hidden = !busy;
+  // The button under the keyboard's focus gives way to the other: focus stays in the box's toolbar.
+  if (focused === layout.send && busy) {
+    layout.stop.focus();
+  } else if (focused === layout.stop && !busy) {
+    layout.send.focus();
+  }
 }
