@@ -164,4 +164,34 @@ describe('Chat composer: @ mentions', () => {
     press(chat.input, 'Enter');
     assert.deepEqual(page.host.postsOf('mention').at(-1), { type: 'mention', kind: 'folder', name: 'src/mentions/' });
   });
+
+  it('redraws only the options that changed when the host answers the next key', () => {
+    const chat = ChatPage.mount(page, chatState());
+    typeInto(chat.input, '@a');
+    answer(page, chat, OPTIONS);
+    const before = all(list(chat), '[role="option"]');
+    typeInto(chat.input, '@ap');
+    answer(
+      page,
+      chat,
+      OPTIONS.map((option) => ({ ...option })),
+    );
+    const same = all(list(chat), '[role="option"]');
+    assert.deepEqual(
+      same.map((item, index) => item === before[index]),
+      [true, true, true],
+      'the same options again (new objects): nothing redrawn',
+    );
+    typeInto(chat.input, '@app');
+    answer(page, chat, [OPTIONS[0], { kind: 'file', name: 'lib/app.ts', detail: 'lib' }] as MentionOptionView[]);
+    const after = all(list(chat), '[role="option"]');
+    assert.deepEqual(
+      after.map((item, index) => item === before[index]),
+      [true, false],
+    );
+    assert.deepEqual(shown(chat), ['@problems The errors and warnings in the workspace', '@app.ts lib']);
+    assert.equal(activeText(chat), '@problems The errors and warnings in the workspace');
+    click(after[1] as HTMLElement);
+    assert.deepEqual(page.host.postsOf('mention').at(-1), { type: 'mention', kind: 'file', name: 'lib/app.ts' });
+  });
 });

@@ -10,6 +10,8 @@ export interface ComboboxListOptions<Option> {
   readonly status: HTMLElement;
   /** Fills the `<li role="option">` of `option`. */
   readonly renderOption: (option: Option, item: HTMLElement) => void;
+  /** Whether two options are drawn alike: an answer that repeats the options shown (new objects) redraws nothing. */
+  readonly drawnAlike: (a: Option, b: Option) => boolean;
   /** The user took `option`; the list is still open (the taker closes or dismisses it). */
   readonly take: (option: Option, by: TakenBy) => void;
 }
@@ -26,6 +28,8 @@ export class ComboboxList<Option> {
   private active = 0;
   /** The box's text when Escape closed the list: it stays closed until the text changes. */
   private dismissedAt: string | undefined;
+  /** The list was scrolled to show an option below the first: a new list starts at its top again. */
+  private scrolled = false;
 
   constructor(
     private readonly input: HTMLTextAreaElement,
@@ -69,16 +73,24 @@ export class ComboboxList<Option> {
 
   /**
    * Shows `options`, the one `same` finds among them active (else the first); true when they
-   * differ from the ones shown, which are then drawn anew.
+   * differ from the ones shown. Only the options that differ are drawn anew: typing updates the
+   * list on every key.
    */
   show(options: readonly Option[], same: (a: Option, b: Option) => boolean): boolean {
     const chosen = this.chosen;
-    const changed = options.length !== this.shown.length || options.some((option, index) => option !== this.shown[index]);
+    const changed = options.length !== this.shown.length || options.some((option, index) => !this.alike(option, index));
     if (changed) {
       this.render(options);
+    } else {
+      this.shown = options; // drawn alike: a click maps to these
     }
     this.choose(Math.max(0, chosen === undefined ? 0 : options.findIndex((option) => same(option, chosen))));
     return changed;
+  }
+
+  private alike(option: Option, index: number): boolean {
+    const shown = this.shown[index];
+    return shown !== undefined && (shown === option || this.options.drawnAlike(shown, option));
   }
 
   close(): void {
@@ -89,7 +101,9 @@ export class ComboboxList<Option> {
   }
 
   announce(message: string): void {
-    this.options.status.textContent = message;
+    if (this.options.status.textContent !== message) {
+      this.options.status.textContent = message; // the same count again is not read out again
+    }
   }
 
   /** A keydown in the box: true when the open list took it (and nothing else may act on it). */
@@ -123,18 +137,28 @@ export class ComboboxList<Option> {
   }
 
   private render(options: readonly Option[]): void {
+    const items = this.list.children;
+    options.forEach((option, index) => {
+      if (this.alike(option, index)) {
+        return;
+      }
+      const item = element('li', 'prompt-suggestion');
+      item.id = `${this.options.id}-${index}`;
+      item.setAttribute('role', 'option');
+      item.setAttribute('aria-selected', 'false');
+      item.dataset['index'] = String(index);
+      this.options.renderOption(option, item);
+      const old = items[index];
+      if (old === undefined) {
+        this.list.append(item);
+      } else {
+        old.replaceWith(item);
+      }
+    });
+    while (items.length > options.length) {
+      items[items.length - 1]?.remove();
+    }
     this.shown = options;
-    this.list.replaceChildren(
-      ...options.map((option, index) => {
-        const item = element('li', 'prompt-suggestion');
-        item.id = `${this.options.id}-${index}`;
-        item.setAttribute('role', 'option');
-        item.setAttribute('aria-selected', 'false');
-        item.dataset['index'] = String(index);
-        this.options.renderOption(option, item);
-        return item;
-      }),
-    );
     const open = options.length > 0;
     this.list.hidden = !open;
     if (open) {
@@ -153,6 +177,13 @@ export class ComboboxList<Option> {
     }
     item.setAttribute('aria-selected', 'true');
     this.input.setAttribute('aria-activedescendant', item.id);
-    item.scrollIntoView({ block: 'nearest' });
+    // Scrolling measures the list (a forced layout): the first option needs it only after the list was scrolled.
+    if (index > 0) {
+      item.scrollIntoView({ block: 'nearest' });
+      this.scrolled = true;
+    } else if (this.scrolled) {
+      this.list.scrollTop = 0;
+      this.scrolled = false;
+    }
   }
 }

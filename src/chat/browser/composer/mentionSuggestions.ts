@@ -33,6 +33,7 @@ export class MentionSuggestions {
       label: text('mentions'),
       status,
       renderOption: renderMention,
+      drawnAlike: (a, b) => a.kind === b.kind && a.name === b.name && a.detail === b.detail,
       take: (option) => this.take(option),
     });
   }

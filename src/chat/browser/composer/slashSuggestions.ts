@@ -44,6 +44,8 @@ export class SlashSuggestions {
       label: text('promptCommands'),
       status: this.status,
       renderOption: renderCommand,
+      drawnAlike: (a, b) =>
+        a.name === b.name && a.source === b.source && a.argumentHint === b.argumentHint && a.description === b.description,
       take: (command, by) => this.take(command, by),
     });
     input.setAttribute('role', 'combobox');
