@@ -1,9 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { waitFor } from '../../../scripts/workbench/wait';
 import { useWorkbench } from '../helpers/useWorkbench';
-
-const WALKTHROUGH = 'Get Started with Cluster Chat';
-const STEPS = ['setApiKey', 'selectCluster', 'explainSelection', 'openChat'];
+import { STEPS, openWalkthrough as openIn, waitForSteps as waitIn } from './walkthroughPage';
 
 describe('The Get Started walkthrough', function () {
   this.timeout(240_000);
@@ -14,41 +11,8 @@ describe('The Get Started walkthrough', function () {
     clusters: [{ id: 'demo', label: 'Demo' }],
   });
 
-  /** Which steps the walkthrough page shows, and which of them it shows as done. */
-  function steps(): Promise<Array<{ id: string; done: boolean }>> {
-    return ui.workbench.page.locator('.gettingStartedContainer button.getting-started-step').evaluateAll((buttons) =>
-      buttons.map((button) => ({
-        id: (button.getAttribute('data-step-id') ?? '').split('#').pop() ?? '',
-        done: button.getAttribute('aria-checked') === 'true',
-      })),
-    );
-  }
-
-  async function openWalkthrough(): Promise<void> {
-    await ui.workbench.runCommand('Welcome: Open Walkthrough...');
-    await ui.workbench.clickQuickInputRow(WALKTHROUGH);
-    await ui.workbench.page.locator('.gettingStartedContainer .getting-started-step').first().waitFor({ timeout: 30_000 });
-    // Once shown, the walkthrough moves the focus to its selected step, which closes a quick input
-    // opened before that: the next gesture waits for the focus to arrive.
-    await waitFor(
-      'the walkthrough to focus its selected step',
-      () =>
-        ui.workbench.page.evaluate(() => ({
-          inWalkthrough: Boolean(document.activeElement?.closest('.gettingStartedContainer')),
-          focused: `${document.activeElement?.tagName ?? ''}.${document.activeElement?.className ?? ''}`,
-        })),
-      (focus) => focus.inWalkthrough,
-    );
-  }
-
-  function waitForSteps(what: string, done: readonly string[]): Promise<Array<{ id: string; done: boolean }>> {
-    return waitFor(
-      what,
-      steps,
-      (shown) => shown.map((step) => step.id).join() === STEPS.join() && shown.every((step) => step.done === done.includes(step.id)),
-      { timeoutMs: 30_000 },
-    );
-  }
+  const openWalkthrough = (): Promise<void> => openIn(ui.workbench);
+  const waitForSteps = (what: string, done: readonly string[]): Promise<unknown> => waitIn(ui.workbench, what, done);
 
   it('lists its four steps, none done on a fresh profile', async () => {
     await openWalkthrough();
