@@ -125,16 +125,19 @@ export class ChatModel {
    */
   private compact(message: ChatMessageView): ChatMessageView {
     const role = message.role === 'user' ? 'user' : 'assistant';
-    const excluded = message.excluded === true ? { excluded: true } : {};
+    const flags = {
+      ...(message.excluded === true ? { excluded: true } : {}),
+      ...(message.attached ? { attached: message.attached } : {}),
+    };
     if (message.cluster === undefined) {
-      return { index: message.index, role, content: message.content, ...excluded };
+      return { index: message.index, role, content: message.content, ...flags };
     }
     let cluster = this.clusterNames.get(message.cluster);
     if (cluster === undefined) {
       cluster = message.cluster;
       this.clusterNames.set(cluster, cluster);
     }
-    return { index: message.index, role, content: message.content, cluster, ...excluded };
+    return { index: message.index, role, content: message.content, cluster, ...flags };
   }
 
   /** Marks message `index` as left out of what is sent, or not; false when the view does not have it. */

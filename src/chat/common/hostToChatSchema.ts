@@ -51,6 +51,8 @@ const MessageSchema = z.object({
   cluster: z.optional(none(text(CHAT_LIMITS.label))),
   /** Left out of what is sent (kept in the conversation). */
   excluded: z.optional(z.boolean()),
+  /** On a user message: how many attachment blocks end its content, shown as chips that open what was sent. */
+  attached: z.optional(count(CHAT_LIMITS.attachments)),
 });
 
 /** Messages in strictly increasing index order. */

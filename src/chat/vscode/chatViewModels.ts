@@ -16,6 +16,7 @@ export function messageView(conversation: StoredConversation, index: number): Vi
     content: message.content,
     ...(message.cluster ? { cluster: message.cluster } : {}),
     ...(message.excluded === true ? { excluded: true } : {}),
+    ...(message.attached ? { attached: message.attached } : {}),
   };
 }
 

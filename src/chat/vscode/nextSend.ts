@@ -25,7 +25,7 @@ export interface PreparedMessage {
   readonly typed: string;
   /** What of the typed text a prompt file's expansion put there. */
   readonly fromPromptFiles: readonly PromptInsertion[];
-  readonly message: { readonly content: string; readonly instructions?: string };
+  readonly message: { readonly content: string; readonly instructions?: string; readonly attached?: number };
 }
 
 /**
@@ -117,7 +117,11 @@ export class NextSend implements vscode.Disposable {
     return {
       typed: texts[0] ?? typed,
       fromPromptFiles,
-      message: guardedInstructions === '' ? { content } : { content, instructions: guardedInstructions },
+      message: {
+        content,
+        ...(guardedInstructions === '' ? {} : { instructions: guardedInstructions }),
+        ...(sent.length === 0 ? {} : { attached: sent.length }),
+      },
     };
   }
 

@@ -18,6 +18,8 @@ const StoredMessageSchema = z.object({
    * system prompt. Frozen here so that regenerate, retry and edit send the very same bytes.
    */
   instructions: z.optional(z.string()),
+  /** On a user message: how many attachment blocks (`composeUserMessage`'s) end its content, shown as chips. */
+  attached: z.optional(z.number()),
 });
 export type StoredMessage = z.infer<typeof StoredMessageSchema>;
 

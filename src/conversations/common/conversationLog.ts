@@ -21,6 +21,7 @@ const RecordSchema = z.discriminatedUnion('t', [
     content: text,
     cluster: z.optional(text),
     instructions: z.optional(text),
+    attached: z.optional(z.number().check(z.int(), z.nonnegative())),
     at,
   }),
   /** Messages removed (edit and resend, regenerate), named so that others' new messages stay. */
@@ -100,6 +101,7 @@ export function applyRecords(start: ReplayedLog, records: readonly LogRecord[], 
             at: record.at,
             ...optionalCluster(record.cluster),
             ...(record.instructions === undefined ? {} : { instructions: record.instructions }),
+            ...(record.attached === undefined ? {} : { attached: record.attached }),
           });
         }
         break;

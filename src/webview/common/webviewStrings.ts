@@ -96,6 +96,8 @@ export const WEBVIEW_STRING_DEFAULTS = {
   mentions: 'Mentions',
   mentionsMatching: '{0} mentions: Up and Down to choose, Enter or Tab to attach',
   noMentionMatches: 'No file or source matches',
+  attachedSent: 'Attached and sent with this message',
+  showAttached: 'Show what was sent: {0}',
 } as const;
 
 export type WebviewStringKey = keyof typeof WEBVIEW_STRING_DEFAULTS;

@@ -70,5 +70,29 @@ describe('@ mentions in the chat composer: a real workspace folder, the emulator
     assert.ok(user.startsWith('What does @src/app.ts export? (mentions ui)'), user);
     assert.ok(user.includes(`src/app.ts:\n\n\`\`\`typescript\nexport const app = '${FILE_MARKER}';\n\`\`\``), user);
     assert.ok(!sent[0]?.raw.includes(ENV_VALUE));
+
+    const message = chat.locator('li.chat-message[data-role="user"]').last();
+    const chip = message.locator('button.message-attached-chip');
+    const shown = await waitFor(
+      'the sent message to show its text, and the file as a closed chip',
+      async () => ({
+        typed: (await message.locator('.message-typed').innerText()).trim(),
+        chips: await chip.allInnerTexts(),
+        expanded: await chip.first().getAttribute('aria-expanded'),
+      }),
+      (state) => state.chips.length === 1 && state.expanded === 'false',
+    );
+    assert.equal(shown.typed, 'What does @src/app.ts export? (mentions ui)');
+    assert.deepEqual(shown.chips, ['src/app.ts']);
+    await chip.click();
+    await waitFor(
+      'the chip to open the very block that was sent',
+      async () => ({
+        expanded: await chip.getAttribute('aria-expanded'),
+        code: (await message.locator('.message-attached-body:not([hidden]) pre code').allInnerTexts()).join(''),
+      }),
+      (state) => state.expanded === 'true' && state.code.includes(FILE_MARKER),
+    );
+    await workbench.screenshot('mentions-sent-chip');
   });
 });

@@ -3,6 +3,8 @@ import { CHAT_CODE_ACTIONS, errorActionLabel } from '../chatActions';
 import { button, element } from '../../../base/browser/dom';
 import { renderReplyInto } from '../../../codeBlocks/browser/progressiveReply';
 import { text } from '../../../webview/browser/strings';
+import { splitAttachedBlocks } from '../../../conversations/common/attachedBlocks';
+import { attachedChips } from './attachedChips';
 
 /**
  * One chat message, rendered with the reply view's renderer and sanitizer:
@@ -62,8 +64,16 @@ export function renderMessageContent(
   onDone?: (content: HTMLElement) => void,
 ): HTMLElement {
   const content = element('div', 'message-content markdown-body');
-  const actions = message.role === 'assistant' ? CHAT_CODE_ACTIONS : [];
-  renderReplyInto(content, message.content, actions, { deferHighlight }, onDone);
+  const split = message.role === 'user' && message.attached ? splitAttachedBlocks(message.content, message.attached) : undefined;
+  if (split === undefined) {
+    const actions = message.role === 'assistant' ? CHAT_CODE_ACTIONS : [];
+    renderReplyInto(content, message.content, actions, { deferHighlight }, onDone);
+    return content;
+  }
+  // What the user typed, then what was attached to it as chips that open what was sent.
+  const typed = element('div', 'message-typed');
+  content.append(typed, attachedChips(split.blocks, `message-${message.index}-attached`));
+  renderReplyInto(typed, split.typed, [], { deferHighlight }, () => onDone?.(content));
   return content;
 }
 

@@ -117,4 +117,17 @@ describe('conversation operations, as log records', () => {
     );
     assert.equal(requestMessages(carriedOut(question, reply).conversation)[0]?.content, 'Be brief.', 'an earlier turn sent none');
   });
+
+  it('keeps how many attachment blocks end a user message, so its chips come back from disk; none when there were none', () => {
+    const asked: ConversationOperation = {
+      kind: 'append',
+      messages: [{ role: 'user', content: 'Q2\n\na.ts:\n\n```ts\nx\n```', at, attached: 1 }],
+    };
+    const { records } = carriedOut(question, reply, asked);
+    const fromDisk = replayLog('c1', records.flat().map(encodeRecord).join('')).conversation;
+    assert.deepEqual(
+      fromDisk.messages.map((message) => message.attached),
+      [undefined, undefined, 1],
+    );
+  });
 });
