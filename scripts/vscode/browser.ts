@@ -34,7 +34,8 @@ export interface DevelopmentPayload {
 export function workbenchUrl(serverUrl: string, folder: string, development?: DevelopmentPayload): string {
   const authority = new URL(serverUrl).host;
   const remote = (absolute: string): string => `vscode-remote://${authority}${absolute}`;
-  const params = new URLSearchParams({ folder: remote(folder) });
+  // A `.code-workspace` file opens as a workspace of its folders; anything else as one folder.
+  const params = new URLSearchParams(folder.endsWith('.code-workspace') ? { workspace: remote(folder) } : { folder: remote(folder) });
   if (development) {
     params.set(
       'payload',

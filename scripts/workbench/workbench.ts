@@ -31,6 +31,8 @@ export interface WorkbenchOptions {
   readonly workspaceTrust?: boolean;
   /** Runs on the workspace folder once its files are written, before VS Code opens it (e.g. `git init`). */
   readonly prepareFolder?: (folder: string) => void;
+  /** A second folder, by name and files: VS Code then opens a `.code-workspace` of both, the first folder first. */
+  readonly secondFolder?: { readonly name: string; readonly files: Record<string, string> };
 }
 
 /** The VS Code the UI tests drive: CLUSTER_CHAT_UI_HOST=oldest|latest, default latest. */
@@ -88,6 +90,7 @@ export class Workbench {
       fs.writeFileSync(path.join(folder, name), content);
     }
     options.prepareFolder?.(folder);
+    const opened = options.secondFolder ? multiRootWorkspace(base, options.secondFolder) : folder;
     const server = await startCodeServer({
       install,
       dirs,
@@ -100,7 +103,7 @@ export class Workbench {
     try {
       browser = await launchBrowser();
       const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-      await page.goto(workbenchUrl(server.url, folder));
+      await page.goto(workbenchUrl(server.url, opened));
       await waitForWorkbench(page);
       return new Workbench(page, folder, browser, server, base);
     } catch (error) {
@@ -624,4 +627,15 @@ async function waitForContributions(page: Page): Promise<void> {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Writes the second folder and a `.code-workspace` naming both (the first as `workspace`); returns the file. */
+function multiRootWorkspace(base: string, second: { readonly name: string; readonly files: Record<string, string> }): string {
+  for (const [name, content] of Object.entries(second.files)) {
+    fs.mkdirSync(path.dirname(path.join(base, second.name, name)), { recursive: true });
+    fs.writeFileSync(path.join(base, second.name, name), content);
+  }
+  const file = path.join(base, 'two-folders.code-workspace');
+  fs.writeFileSync(file, JSON.stringify({ folders: [{ path: 'workspace' }, { path: second.name }] }, null, 2));
+  return file;
 }

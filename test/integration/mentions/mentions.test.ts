@@ -110,6 +110,19 @@ describe('@ mentions: files and sources offered, and attached to the message sen
     assert.equal(big?.code.length, 100_000 + '\n[cut at 100000 characters of 150000]'.length);
   });
 
+  it('cuts a 2 MB file at the cap with the note, and sends that', async () => {
+    const line = `${'y'.repeat(99)}\n`;
+    await write('two-mb.log', line.repeat(20_000));
+    await own.chat.newChat();
+    await (await mentions([])).choose('file', `${TOP}/two-mb.log`);
+    const [large] = own.chat.attachments.all;
+    assert.equal(large?.code.length, 100_000 + '\n[cut at 100000 characters of 2000000]'.length);
+    await own.chat.send('Summarise the log (mention marker 2)');
+    const [body] = await receivedBodiesWith('(mention marker 2)');
+    assert.ok(body?.includes('\\n[cut at 100000 characters of 2000000]\\n```'), body?.slice(-200));
+    assert.ok((body?.length ?? 0) < 150_000, 'the request carries the cut text, not the file');
+  });
+
   it('attaches nothing of a binary file, and says why in VS Code’s words rather than failing unseen', async () => {
     await write('logo.bin', 'PNG\u0000\u0001\u0002 binary');
     const { testing } = await activateExtension();
