@@ -161,16 +161,13 @@ class ChatView {
           this.feedback.show(message.action, message.ok, feedbackKey(message.reply, message.action));
         }
         break;
-      case 'instructions':
-      case 'frozenInstructions':
-      case 'systemPrompt':
-      case 'excluded':
-      case 'meter':
-        break; // the next-send view's, below
       case 'promptCommands':
       case 'promptExpanded':
       case 'mentionOptions':
+      case 'mentionsAdded':
         this.composer.receiveSuggestions(message);
+        break;
+      default: // instructions, frozenInstructions, systemPrompt, excluded, meter: the next-send view's, below
     }
     this.nextSend.update(message);
   }

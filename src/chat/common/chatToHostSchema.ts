@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { type Immutable, schemaParser } from '../../webview/common/messageParser';
 import { RECOVERY_ACTIONS } from '../../webview/common/recoveryActions';
 import { CODE_ACTIONS, MAX_LINK_LENGTH } from '../../replies/common/replyProtocol';
-import { MENTION_KINDS } from '../../mentions/common/mentionOptions';
+import { MAX_DROPPED, MENTION_KINDS } from '../../mentions/common/mentionOptions';
 
 /** What the chat view sends, declared once as the schema the host checks it with before acting; anything else is dropped. */
 
@@ -58,6 +58,10 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mentionQuery'), requestId: index, query: text(200) }),
   /** A mention was chosen: attach what it names to the next message. */
   z.object({ type: z.literal('mention'), kind: z.enum(MENTION_KINDS), name: text(4096), ref: z.optional(text(4096)) }),
+  /** Files or folders dropped on the message box (from the Explorer, an editor tab): mention each of the workspace. */
+  z.object({ type: z.literal('dropUris'), uris: z.array(text(4096)).check(z.maxLength(MAX_DROPPED)) }),
+  /** A line that looks like a path was pasted into the box: mention it if it names a workspace file. */
+  z.object({ type: z.literal('pastedPath'), text: text(4096) }),
   z.object({ type: z.literal('openLink'), href: text(MAX_LINK_LENGTH) }),
 ]);
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_MENTION_OPTIONS, MENTION_KINDS } from '../../mentions/common/mentionOptions';
+import { MAX_DROPPED, MAX_MENTION_OPTIONS, MENTION_KINDS } from '../../mentions/common/mentionOptions';
 import { MAX_HISTORY_LISTED } from './chatLimits';
 import { type Immutable, schemaParser } from '../../webview/common/messageParser';
 import { RECOVERY_ACTIONS } from '../../webview/common/recoveryActions';
@@ -189,6 +189,8 @@ const HostToChatSchema = z.discriminatedUnion('type', [
     options: list(MentionOptionSchema, MAX_MENTION_OPTIONS),
     note: z.optional(text(1000)),
   }),
+  /** Files dropped or pasted were attached: `@name` goes into the box for each (the ones it does not hold yet). */
+  z.object({ type: z.literal('mentionsAdded'), names: list(text(4096), MAX_DROPPED) }),
   /** Puts text in the input box (e.g. the message being edited) and focuses it. */
   z.object({ type: z.literal('setDraft'), text: text(CHAT_LIMITS.draft) }),
   z.object({ type: z.literal('focusInput') }),

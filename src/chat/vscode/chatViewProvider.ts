@@ -52,6 +52,8 @@ function handlersFor(
     expandPrompt: ({ line: typed }) => prompts?.expand(typed),
     mentionQuery: ({ requestId, query }) => mentions?.query(requestId, query),
     mention: ({ kind, name, ref }) => mentions?.choose(kind, name, ref),
+    dropUris: ({ uris }) => mentions?.dropped(uris),
+    pastedPath: ({ text }) => mentions?.pasted(text),
   };
 }
 

@@ -11,6 +11,9 @@ export type MentionKind = (typeof MENTION_KINDS)[number];
 /** The most options listed at once: the sources, the lookups and the best paths. */
 export const MAX_MENTION_OPTIONS = MENTION_SOURCES.length + MENTION_LOOKUPS.length + MAX_PATH_MATCHES;
 
+/** The most files one drop on the message box mentions. */
+export const MAX_DROPPED = 50;
+
 /** One suggestion: `@name` goes into the box, and what it names is attached to the message. */
 export interface MentionOption {
   readonly kind: MentionKind;

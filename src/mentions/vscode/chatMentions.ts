@@ -13,7 +13,7 @@ import type { MentionResolver } from './mentionResolver';
 import type { MentionContent } from './resolved';
 import type { WorkspaceFile, WorkspaceFiles } from './workspaceFiles';
 
-type OptionsMessage = Extract<HostToChatMessage, { type: 'mentionOptions' }>;
+type OptionsMessage = Extract<HostToChatMessage, { type: 'mentionOptions' | 'mentionsAdded' }>;
 
 /**
  * `@` in the chat's message box, on the host's side: the options for what is typed after it, and
@@ -83,9 +83,51 @@ export class ChatMentions {
     }
   }
 
-  async choose(kind: MentionKind, name: string, ref?: string): Promise<void> {
+  /** Files and folders dropped on the box: each of the workspace is mentioned, and `@name` put into the box. */
+  async dropped(uris: readonly string[]): Promise<void> {
     if (!vscode.workspace.isTrusted) {
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('Restricted Mode: nothing of the workspace is sent, so there is nothing to mention.'),
+      );
       return;
+    }
+    const names: string[] = [];
+    for (const text of uris) {
+      const mention = await mentionOf(parsedUri(text));
+      if (mention === undefined) {
+        void vscode.window.showWarningMessage(
+          vscode.l10n.t('Cluster Chat: only files and folders of the workspace can be mentioned; {0} is not one.', text),
+        );
+      } else if (await this.choose(mention.kind, mention.name)) {
+        names.push(mention.name);
+      }
+    }
+    if (names.length > 0) {
+      this.post({ type: 'mentionsAdded', names });
+    }
+  }
+
+  /** A pasted line that names a workspace file (relative, absolute or as a `file:` URI) attaches it, quietly: any text may look like a path. */
+  async pasted(text: string): Promise<void> {
+    const trimmed = text.trim().replace(/^(["'`])(.*)\1$/u, '$2');
+    if (!vscode.workspace.isTrusted || trimmed === '' || /\s/u.test(trimmed)) {
+      return;
+    }
+    const absolute = /^[a-z][a-z0-9+.-]*:\/\//iu.test(trimmed) || trimmed.startsWith('/') || /^[a-z]:[\\/]/iu.test(trimmed);
+    const mention = absolute ? await mentionOf(parsedUri(trimmed)) : { kind: 'file' as const, name: trimmed.split('\\').join('/') };
+    if (mention?.kind !== 'file' || (await this.files.named(mention.name)) === undefined) {
+      return;
+    }
+    const resolved = await this.resolver.resolve('file', mention.name).catch(() => undefined);
+    if (resolved !== undefined && 'attachment' in resolved) {
+      this.attach(resolved.attachment);
+    }
+  }
+
+  /** Attaches what a mention names; false (the user told why) when nothing could be. */
+  async choose(kind: MentionKind, name: string, ref?: string): Promise<boolean> {
+    if (!vscode.workspace.isTrusted) {
+      return false;
     }
     const resolved = await this.resolver.resolve(kind, name, ref).catch((error: unknown) => ({
       // A file gone or unreadable, git failing: the user hears why, and the box keeps what was typed.
@@ -93,10 +135,33 @@ export class ChatMentions {
     }));
     if ('told' in resolved) {
       void vscode.window.showWarningMessage(resolved.told);
-      return;
+      return false;
     }
     this.attach(resolved.attachment);
+    return true;
   }
+}
+
+/** A dropped or pasted URI or path as a URI, or undefined when it is neither. */
+function parsedUri(text: string): vscode.Uri | undefined {
+  try {
+    return /^[a-z][a-z0-9+.-]*:\/\//iu.test(text) ? vscode.Uri.parse(text, true) : vscode.Uri.file(text);
+  } catch {
+    return undefined; // not a URI: nothing to mention
+  }
+}
+
+/** How a workspace file or folder is mentioned (`src/app.ts`, `src/`; by folder in a multi-root workspace); undefined outside the workspace. */
+async function mentionOf(uri: vscode.Uri | undefined): Promise<{ readonly kind: 'file' | 'folder'; readonly name: string } | undefined> {
+  if (uri === undefined || vscode.workspace.getWorkspaceFolder(uri) === undefined) {
+    return undefined;
+  }
+  const name = vscode.workspace.asRelativePath(uri, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+  const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
+  if (stat === undefined || name === '' || name === uri.fsPath) {
+    return undefined;
+  }
+  return (stat.type & vscode.FileType.Directory) !== 0 ? { kind: 'folder', name: `${name.replace(/\/$/u, '')}/` } : { kind: 'file', name };
 }
 
 function describe(kind: MentionSource | MentionLookup): string {

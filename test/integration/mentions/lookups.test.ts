@@ -9,7 +9,8 @@ import { useChatUnderTest } from '../helpers/chatUnderTest';
 import { receivedBodiesWith } from '../helpers/emulatorRecords';
 import { activateExtension, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
 
-type OptionsMessage = Extract<HostToChatMessage, { type: 'mentionOptions' }>;
+type Posted = Extract<HostToChatMessage, { type: 'mentionOptions' | 'mentionsAdded' }>;
+type OptionsMessage = Extract<Posted, { type: 'mentionOptions' }>;
 type Option = OptionsMessage['options'][number];
 
 const TOP = 'looked-up';
@@ -35,12 +36,14 @@ describe('@folder, @symbol, @commit and @search: looked up in the real workspace
   };
   const git = (...args: string[]): string => execFileSync('git', args, { cwd: root(), encoding: 'utf8' });
 
-  let answers: OptionsMessage[] = [];
+  let answers: Posted[] = [];
   let mentions: ChatMentions;
   const options = async (query: string): Promise<OptionsMessage> => {
     const requestId = answers.length + 1;
     await mentions.query(requestId, query);
-    const answer = answers.find((candidate) => candidate.requestId === requestId);
+    const answer = answers.find(
+      (candidate): candidate is OptionsMessage => candidate.type === 'mentionOptions' && candidate.requestId === requestId,
+    );
     assert.ok(answer, `an answer to ${query}`);
     return answer;
   };
@@ -139,6 +142,27 @@ describe('@folder, @symbol, @commit and @search: looked up in the real workspace
     assert.ok(!commit.code.includes(SECRET), 'the committed .env is left out of the patch');
     await mentions.choose('commit', 'commit:--output=x', `${vscode.Uri.file(root()).toString()}#--output=x`);
     assert.equal(lastAttached(), commit, 'what is not a hash attaches nothing');
+  });
+
+  it('mentions files and folders dropped on the box, and a pasted path, but nothing outside the workspace or ignored', async () => {
+    await own.chat.newChat();
+    const file = vscode.Uri.file(path.join(root(), 'src/names.ts')).toString();
+    const folder = vscode.Uri.file(path.join(root(), 'src/nested')).toString();
+    const secret = vscode.Uri.file(path.join(root(), 'src/.env')).toString();
+    await mentions.dropped([file, folder, secret, 'file:///etc/hostname']);
+    assert.deepEqual(
+      own.chat.attachments.all.map((attachment) => attachment.label),
+      [`${TOP}/src/names.ts`, `folder ${TOP}/src/nested/ (1 files)`],
+    );
+    assert.deepEqual(answers.at(-1), { type: 'mentionsAdded', names: [`${TOP}/src/names.ts`, `${TOP}/src/nested/`] });
+    await mentions.pasted(`  ${TOP}/src/geometry.ts `);
+    await mentions.pasted(path.join(root(), 'src/names.ts'));
+    await mentions.pasted('not a path at all');
+    await mentions.pasted(`${TOP}/src/.env`);
+    assert.deepEqual(own.chat.attachments.all.map((attachment) => attachment.label).slice(2), [
+      `${TOP}/src/geometry.ts`,
+      `${TOP}/src/names.ts`,
+    ]);
   });
 
   it('finds a symbol through TypeScript’s language server, sends its whole declaration, and regenerate resends it', async () => {

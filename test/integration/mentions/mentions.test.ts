@@ -44,7 +44,11 @@ describe('@ mentions: files and sources offered, and attached to the message sen
       testing.mentions.files,
       testing.mentions.resolver,
       (content) => own.chat.attachments.add(content),
-      (message) => answers.push(message),
+      (message) => {
+        if (message.type === 'mentionOptions') {
+          answers.push(message);
+        }
+      },
     );
   };
 

@@ -3,6 +3,7 @@ import type { ComposerLayout } from './composerLayout';
 import { Debounced } from '../../../base/browser/debounce';
 import { EditSession } from './editSession';
 import { inputKeyAction, outgoingText, type InputKeyAction } from './inputKeys';
+import { acceptDroppedPaths } from './droppedPaths';
 import { MentionSuggestions } from './mentionSuggestions';
 import { SlashSuggestions } from './slashSuggestions';
 
@@ -53,6 +54,7 @@ export class Composer {
     input.addEventListener('input', () => this.onInput());
     send.addEventListener('click', () => this.submit());
     layout.mention.addEventListener('click', () => this.mentions.start());
+    acceptDroppedPaths(layout.input.parentElement ?? layout.composer, input, (message) => host.post(message));
   }
 
   get editingIndex(): number | undefined {
@@ -100,8 +102,10 @@ export class Composer {
    * The prompt commands to suggest, an expansion to put in the box in place of the `/name` line it
    * came from, or the options for the `@mention` being typed.
    */
-  receiveSuggestions(message: Extract<HostToChatMessage, { type: 'promptCommands' | 'promptExpanded' | 'mentionOptions' }>): void {
-    if (message.type === 'mentionOptions') {
+  receiveSuggestions(
+    message: Extract<HostToChatMessage, { type: 'promptCommands' | 'promptExpanded' | 'mentionOptions' | 'mentionsAdded' }>,
+  ): void {
+    if (message.type === 'mentionOptions' || message.type === 'mentionsAdded') {
       this.mentions.receive(message);
       return;
     }

@@ -54,6 +54,20 @@ export class MentionSuggestions {
     this.host.changed();
   }
 
+  private insert(names: readonly string[]): void {
+    const { value, selectionStart, selectionEnd } = this.input;
+    const added = names.filter((name) => !value.includes(`@${name}`)).map((name) => `@${name} `);
+    if (added.length === 0) {
+      return;
+    }
+    const before = value.slice(0, selectionStart);
+    const inserted = `${before === '' || /\s$/u.test(before) ? '' : ' '}${added.join('')}`;
+    this.input.value = `${before}${inserted}${value.slice(selectionEnd)}`;
+    const caret = before.length + inserted.length;
+    this.input.setSelectionRange(caret, caret);
+    this.host.changed();
+  }
+
   /** Follows the box's text and caret: asks the host for the options of the mention typed, or closes. */
   update(): void {
     const { value, selectionStart, selectionEnd } = this.input;
@@ -67,8 +81,15 @@ export class MentionSuggestions {
     this.host.post({ type: 'mentionQuery', requestId: this.asked, query: this.typed.query });
   }
 
-  /** The host's options for the latest query; an answer to an earlier one is dropped. */
-  receive(message: Extract<HostToChatMessage, { type: 'mentionOptions' }>): void {
+  /**
+   * The host's options for the latest query (an answer to an earlier one is dropped), or the files
+   * it attached from a drop, whose `@name` goes in at the caret unless the box holds it already.
+   */
+  receive(message: Extract<HostToChatMessage, { type: 'mentionOptions' | 'mentionsAdded' }>): void {
+    if (message.type === 'mentionsAdded') {
+      this.insert(message.names);
+      return;
+    }
     if (message.requestId !== this.asked || this.typed === undefined) {
       return;
     }
