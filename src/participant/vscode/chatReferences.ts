@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Attachment } from '../../conversations/common/conversation';
+import { cutMention } from '../../mentions/common/mentionText';
 
 /** What the references of a chat request hold as code, and the ones that could not be read. */
 export interface ResolvedReferences {
@@ -36,7 +37,8 @@ export async function resolveReferences(references: readonly vscode.ChatPromptRe
         label: range ? `${fileName}:${range.start.line + 1}-${range.end.line + 1}` : fileName,
         fileName,
         languageId: document.languageId,
-        code: document.getText(range),
+        // Cut as the sidebar's @ mentions are: one reference sends the same block in either chat.
+        code: cutMention(document.getText(range)),
       });
     } catch {
       unreadable.push(fileName);

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { composeUserMessage } from '../../../src/conversations/common/conversation';
 import { chatRequest, RenderedResponse } from '../chatObjects';
 import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
 
@@ -79,6 +80,16 @@ describe(`@cluster chat participant, run with VS Code's chat objects (VS Code ${
     assert.equal(rendered.references.length, 2, 'the references are listed under the reply');
     assert.ok(rendered.progressMessages.some((message) => message.includes('Transcript')));
     assert.equal((await clusterStats(emulator.baseUrl, 'transcript')).received, before.received + 1);
+  });
+
+  it('sends a file reference as the very block the sidebar’s @ mention of that file sends', async () => {
+    const { testing } = await activateExtension();
+    const mentioned = await testing.mentions.resolver.resolve('file', 'sample.ts');
+    assert.ok('attachment' in mentioned, 'the sidebar can mention sample.ts');
+    const sidebarBlock = composeUserMessage('', [{ id: 'm', ...mentioned.attachment }]);
+    const { rendered } = await handle(chatRequest('Same block? (participant)', undefined, [{ id: 'vscode.file', value: sample() }]));
+    const user = rendered.text.split(/\n\n(?=(?:system|user|assistant):\n)/).at(-1) ?? '';
+    assert.equal(user, `user:\nSame block? (participant)\n\n${sidebarBlock}`);
   });
 
   it('sends to the cluster picked as the Chat view’s model rather than the active one; another vendor’s model changes nothing', async () => {
