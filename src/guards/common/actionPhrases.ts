@@ -1,3 +1,4 @@
+import { foldedLoosely, phraseSearch } from './foldedText';
 import { foldForMatching } from './foldText';
 
 /** Text about to be sent that the user did not type in this turn, labelled with where it comes from. */
@@ -58,16 +59,12 @@ export function findActionPhrases(
   if (wanted.size === 0) {
     return matches;
   }
+  // Most texts hold no phrase: those are only folded loosely, without offsets, at a fraction of the cost.
+  const searches = [...wanted.keys()].map(phraseSearch);
   for (const part of parts) {
-    const { folded, starts, ends } = foldForMatching(part.text);
     const room = limit - matches.length;
-    const found: Array<{ phrase: string; start: number; end: number }> = [];
-    for (const [needle, phrase] of wanted) {
-      let taken = 0;
-      for (let at = folded.indexOf(needle); at >= 0 && taken < room; at = folded.indexOf(needle, at + needle.length), taken++) {
-        found.push({ phrase, start: starts[at] ?? 0, end: ends[at + needle.length - 1] ?? 0 });
-      }
-    }
+    const loose = foldedLoosely(part.text);
+    const found = searches.some((stands) => stands(loose)) ? locate(part.text, wanted, room) : [];
     // The first matches in text order, whichever phrase they are of.
     matches.push(...describe(part, found, context).slice(0, room));
     if (matches.length >= limit) {
@@ -75,6 +72,19 @@ export function findActionPhrases(
     }
   }
   return matches;
+}
+
+/** Up to `room` places of each phrase in the text, in offsets of the original text. */
+function locate(text: string, wanted: ReadonlyMap<string, string>, room: number): Array<{ phrase: string; start: number; end: number }> {
+  const { folded, starts, ends } = foldForMatching(text);
+  const found: Array<{ phrase: string; start: number; end: number }> = [];
+  for (const [needle, phrase] of wanted) {
+    let taken = 0;
+    for (let at = folded.indexOf(needle); at >= 0 && taken < room; at = folded.indexOf(needle, at + needle.length), taken++) {
+      found.push({ phrase, start: starts[at] ?? 0, end: ends[at + needle.length - 1] ?? 0 });
+    }
+  }
+  return found;
 }
 
 function describe(part: LabelledText, found: Array<{ phrase: string; start: number; end: number }>, context: number): ActionPhraseMatch[] {

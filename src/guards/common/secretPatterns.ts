@@ -54,6 +54,8 @@ export interface SecretRule {
   readonly allow?: RegExp;
   /** Lowercase words one of which the text must hold for the pattern to run (gitleaks' `keywords`): most texts skip most patterns. */
   readonly keywords: readonly string[];
+  /** A literal whose first occurrence from a match's start is `min` to `max` characters on: the pattern runs only there (`secretMatches.ts`). */
+  readonly anchor?: { readonly literal: string; readonly min: number; readonly max: number };
   /** How the match is checked further: a private key's body, or an assignment's name and value. */
   readonly check?: 'private-key-body' | 'assignment' | 'value';
 }
@@ -232,6 +234,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     source: 'secretlint:basicauth, any scheme',
     keywords: ['://'],
     pattern: /(?<name>\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/"'<>]{0,256}:)(?<secret>[^\s@/"'<>]{1,256})(?=@)/gi,
+    // The scheme, 2 to 21 characters without a colon, stands right before the first `://`.
+    anchor: { literal: '://', min: 2, max: 21 },
     check: 'value',
   },
   {

@@ -1,4 +1,5 @@
 import { checkAssignment, isPlaceholderValue, shannonEntropy } from './secretAssignment';
+import { ruleMatches } from './secretMatches';
 import { SECRET_RULES, type SecretKind, type SecretRule } from './secretPatterns';
 
 export type { SecretKind } from './secretPatterns';
@@ -31,8 +32,7 @@ export function findSecrets(text: string): SecretFinding[] {
     if (!rule.keywords.some((keyword) => present.has(keyword))) {
       continue;
     }
-    rule.pattern.lastIndex = 0;
-    for (let match = rule.pattern.exec(text); match !== null; match = rule.pattern.exec(text)) {
+    for (const match of ruleMatches(text, rule)) {
       const finding = findingOf(text, rule, match);
       if (finding !== undefined && isFree(taken, finding.start, finding.end)) {
         taken.fill(1, finding.start, finding.end);

@@ -75,7 +75,11 @@ export function fillTemplate(template: string, values: Readonly<Record<string, s
 
 /** A fence longer than any backtick run inside the code, so the code cannot close it early. */
 export function fenceCode(code: string, language: string): string {
-  const longestRun = Math.max(0, ...[...code.matchAll(/`+/g)].map((match) => match[0].length));
+  // Only runs of three or more can lengthen the fence; a spread of every run overflows the stack on long texts.
+  let longestRun = 0;
+  for (const match of code.matchAll(/`{3,}/g)) {
+    longestRun = Math.max(longestRun, match[0].length);
+  }
   const fence = '`'.repeat(Math.max(3, longestRun + 1));
   const body = code.endsWith('\n') ? code : `${code}\n`;
   return `${fence}${language}\n${body}${fence}`;

@@ -60,6 +60,18 @@ describe('selection prompts', () => {
     );
   });
 
+  it('fences with three backticks over shorter runs, and one more than the longest run of three or more', () => {
+    assert.ok(fenceCode('a ` b `` c', 'ts').startsWith('```ts\n'));
+    assert.ok(fenceCode('``````` then ```', 'ts').startsWith('````````ts\n'));
+    assert.ok(fenceCode('x\n```', '').endsWith('\n````'));
+  });
+
+  it('fences a text of 200,000 single backticks without running out of stack', () => {
+    const code = '`a'.repeat(200_000);
+    const fenced = fenceCode(code, 'md');
+    assert.equal(fenced, `\`\`\`md\n${code}\n\`\`\``);
+  });
+
   it('fills known placeholders and leaves unknown ones', () => {
     assert.equal(fillTemplate('{fileName} in {language} {other}', { fileName: 'a.py', language: 'python' }), 'a.py in python {other}');
   });
