@@ -80,6 +80,7 @@ export const WEBVIEW_STRING_DEFAULTS = {
   messageExcluded: 'Message excluded from what is sent',
   messageIncluded: 'Message included in what is sent again',
   meterSize: 'Next send: ≈ {0} tokens (estimate) · {1} · {2} characters',
+  meterShort: '≈ {0} tokens',
   meterWarning: 'above the warning threshold of {0} tokens',
   meterOver: 'above the limit of {0} tokens: sending asks first',
   meterExplained: 'System prompt, instruction files, messages not excluded and your message. Tokens are an estimate: about 4 bytes each.',

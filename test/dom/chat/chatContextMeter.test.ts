@@ -39,7 +39,19 @@ describe('Chat context meter and excluded messages', () => {
       { role: 'assistant', content: 'Hello' },
     ] as const;
     assert.deepEqual(figures(chat), measureRequest(conversation));
-    assert.match(meter(chat).title, /Tokens are an estimate/);
+    const summary = one<HTMLButtonElement>(meter(chat), 'button.chat-meter-summary');
+    const details = one(meter(chat), '#chat-meter-details');
+    assert.equal(textOf(summary), `≈ ${figures(chat).tokens} tokens`, 'one short line');
+    assert.match(summary.title, /^Next send: ≈ \d+ tokens \(estimate\)/);
+    assert.deepEqual(
+      [summary.getAttribute('aria-expanded'), summary.getAttribute('aria-controls'), details.hidden],
+      ['false', 'chat-meter-details', true],
+    );
+    click(summary);
+    assert.deepEqual([summary.getAttribute('aria-expanded'), details.hidden], ['true', false], 'a click opens the figures');
+    assert.match(textOf(details), /Tokens are an estimate/);
+    click(summary);
+    assert.equal(details.hidden, true);
 
     typeInto(chat.input, '  Why “é”?\n');
     assert.deepEqual(figures(chat), measureRequest([...conversation, { role: 'user', content: 'Why “é”?' }]));
@@ -52,6 +64,8 @@ describe('Chat context meter and excluded messages', () => {
     typeInto(chat.input, 'x'.repeat(100));
     assert.equal(meter(chat).dataset['level'], 'warning');
     assert.match(textOf(one(meter(chat), '.chat-meter-level')), /above the warning threshold of 30 tokens/);
+    assert.ok(meter(chat).querySelector('.chat-meter-summary .codicon-warning'), 'the short line carries the level’s icon');
+    assert.match(one(meter(chat), '.chat-meter-summary').title, /: above the warning threshold of 30 tokens$/);
     assert.match(textOf(status), /warning threshold/);
     typeInto(chat.input, 'x'.repeat(300));
     assert.equal(meter(chat).dataset['level'], 'over');

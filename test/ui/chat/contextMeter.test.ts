@@ -52,9 +52,15 @@ describe('Context meter, excluded messages and Ask before sending in the real wo
     await chat.locator(`li.chat-message[data-index="${index}"].is-excluded`).waitFor();
   }
 
-  async function meter(): Promise<{ level: string | null; text: string }> {
+  /** The meter's level, its one visible line, and what that line's tooltip spells out. */
+  async function meter(): Promise<{ level: string | null; line: string; text: string }> {
     const element = ui.workbench.chatView().locator('.chat-meter');
-    return { level: await element.getAttribute('data-level'), text: await element.innerText() };
+    const summary = element.locator('button.chat-meter-summary');
+    return {
+      level: await element.getAttribute('data-level'),
+      line: (await summary.innerText()).trim(),
+      text: (await summary.getAttribute('title')) ?? '',
+    };
   }
 
   /** The Echo cluster selected and a new conversation with its first question answered. */
@@ -108,6 +114,7 @@ describe('Context meter, excluded messages and Ask before sending in the real wo
     const size = new RegExp(`≈ ${expected.tokens} tokens \\(estimate\\) · ${expected.bytes} B · ${expected.chars} characters`);
     const shown = await waitFor('the meter to show the size of the next send', meter, (state) => size.test(state.text));
     assert.match(shown.text, size);
+    assert.equal(shown.line, `≈ ${expected.tokens} tokens`, 'one short line in the sidebar');
   });
 
   it('turns the warning colour above the warning threshold, and says so', async () => {

@@ -1,6 +1,7 @@
 import { meterBase, meterLevel, type MeterBase, type MeterLevel, nextSendMessages, withNextMessage } from '../../common/contextMeter';
 import type { HostToChatMessage, MeterSettings } from '../../common/chatProtocol';
-import { element, statusRegion } from '../../../base/browser/dom';
+import { button, element, statusRegion } from '../../../base/browser/dom';
+import { codicon } from '../../../webview/browser/codicons';
 import { text } from '../../../webview/browser/strings';
 import type { ChatModel } from '../chatModel';
 import type { ComposerLayout } from './composerLayout';
@@ -13,11 +14,21 @@ import { InstructionsLine } from './instructionsLine';
  * `InstructionsLine`):
  *
  * ```html
- * <div class="chat-meter" data-level="ok|warning|over" title="What the next send carries: …">
- *   <span class="chat-meter-size">Next send: ≈ 1,234 tokens (estimate) · 4.8 KB · 4,790 characters</span>
- *   <span class="chat-meter-level">above the warning threshold of 8,000 tokens</span>
+ * <div class="chat-meter" data-level="ok|warning|over">
+ *   <button class="chat-meter-summary" aria-expanded="false" aria-controls="chat-meter-details" title="…">≈ 1,234 tokens</button>
+ *   <div class="chat-meter-details" id="chat-meter-details" hidden>
+ *     <span class="chat-meter-size">Next send: ≈ 1,234 tokens (estimate) · 4.8 KB · 4,790 characters</span>
+ *     <span class="chat-meter-level">above the warning threshold of 8,000 tokens</span>
+ *     <div class="chat-meter-explained">System prompt, instruction files, …</div>
+ *   </div>
  *   <div class="visually-hidden" role="status">…</div>
  * </div>
+ * ```
+ *
+ * One short line in a narrow sidebar: the tokens, and the level's colour and icon; a click opens
+ * the figures, the threshold crossed and what is counted.
+ *
+ * ```
  * ```
  *
  * The conversation's part is measured once per change of it; each keystroke adds only the typed
@@ -30,6 +41,8 @@ import { InstructionsLine } from './instructionsLine';
  */
 export class NextSendView {
   readonly element = element('div', 'chat-meter');
+  private readonly summary = button('chat-meter-summary', {});
+  private readonly details = element('div', 'chat-meter-details');
   private readonly size = element('span', 'chat-meter-size');
   private readonly levelText = element('span', 'chat-meter-level');
   private readonly status = statusRegion();
@@ -54,9 +67,18 @@ export class NextSendView {
     private readonly itemAt: (index: number) => HTMLElement | null,
   ) {
     this.input = layout.input;
-    this.element.title = text('meterExplained');
     this.element.hidden = true;
-    this.element.append(this.size, ' ', this.levelText, this.status);
+    this.details.id = 'chat-meter-details';
+    this.details.hidden = true;
+    this.details.append(this.size, ' ', this.levelText, element('div', 'chat-meter-explained', text('meterExplained')));
+    this.summary.setAttribute('aria-expanded', 'false');
+    this.summary.setAttribute('aria-controls', this.details.id);
+    this.summary.addEventListener('click', () => {
+      const open = this.details.hidden;
+      this.details.hidden = !open;
+      this.summary.setAttribute('aria-expanded', String(open));
+    });
+    this.element.append(this.summary, this.details, this.status);
     layout.composer.append(this.element);
     layout.composer.prepend(this.instructionsLine.element);
     this.input.addEventListener('input', () => this.show());
@@ -148,13 +170,19 @@ export class NextSendView {
     this.base ??= meterBase(this.sentBefore(), this.attached);
     const size = withNextMessage(this.base, this.input.value);
     const level = meterLevel(size, this.settings);
-    this.size.textContent = text('meterSize', number(size.tokens), bytes(size.bytes), number(size.chars));
+    const tokens = number(size.tokens);
+    this.size.textContent = text('meterSize', tokens, bytes(size.bytes), number(size.chars));
     this.levelText.textContent =
       level === 'warning'
         ? text('meterWarning', number(this.settings.warningTokens))
         : level === 'over'
           ? text('meterOver', number(this.settings.limitTokens))
           : '';
+    const short = text('meterShort', tokens);
+    if (this.summary.lastChild?.textContent !== short || level !== this.level) {
+      this.summary.replaceChildren(...(level === 'ok' ? [] : [codicon(level === 'over' ? 'error' : 'warning')]), short);
+    }
+    this.summary.title = [this.size.textContent, this.levelText.textContent].filter((part) => part !== '').join(': ');
     this.element.dataset['level'] = level;
     this.element.hidden = false;
     if (level !== this.level && level !== 'ok') {
