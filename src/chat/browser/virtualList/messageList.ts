@@ -12,7 +12,7 @@ import { EDITING_CLASS, FOUND_CLASS, MessageDecorations } from '../messages/mess
 import { MessageItems } from '../messages/messageItems';
 import { QuietLiveRegion } from '../messages/quietLiveRegion';
 import { RenderedItems } from '../messages/renderedItems';
-import { MAX_RENDERED, NEW_PER_FRAME, RENDER_MARGIN, renderRange, revealTop, sameRange, stepTowards, type Viewport } from './renderRange';
+import { frameRanges, revealTop, sameRange, type Viewport } from './renderRange';
 import { ScrollPin } from './scrollPin';
 import { createSpacer, SpacerHeights } from './spacerHeights';
 import { text } from '../../../webview/browser/strings';
@@ -193,9 +193,7 @@ export class MessageList {
     const anchor = this.anchors.take();
     this.measure();
     const view = this.viewport();
-    const target = renderRange(this.heights, view, Math.max(RENDER_MARGIN, view.height), MAX_RENDERED);
-    const visible = renderRange(this.heights, view, 0, MAX_RENDERED);
-    const next = stepTowards(this.rendered.range, visible, target, NEW_PER_FRAME);
+    const { next, settled } = frameRanges(this.heights, view, this.rendered.range);
     if (!news && !sameRange(next, this.rendered.range)) {
       this.live.hush();
     }
@@ -204,7 +202,7 @@ export class MessageList {
     const resized = this.measure();
     this.placeSpacers();
     this.anchors.restore(anchor);
-    if (resized || !sameRange(next, target)) {
+    if (resized || !settled) {
       this.frame.schedule();
     } else if (this.settling) {
       this.settling = false;

@@ -4,6 +4,12 @@ export const RENDER_MARGIN = 600;
 export const MAX_RENDERED = 60;
 /** New messages rendered per frame beyond the visible ones, so a jump does not block input. */
 export const NEW_PER_FRAME = 8;
+/**
+ * How far beyond the margin a rendered message stays rendered (px). Without it, a message at the
+ * margin's edge went in and out every frame: its height, snapped to whole pixels, depends on
+ * where it lies, so rendering it moved the end the pinned view keeps, which dropped it again.
+ */
+export const KEEP_SLACK = 200;
 
 /** Positions start … end - 1 of the conversation. */
 export interface RenderRange {
@@ -68,9 +74,10 @@ function clampAround(range: RenderRange, visible: RenderRange, limit: number, pi
 /**
  * One frame's step from the rendered range towards `target`: everything `visible` is rendered at
  * once, and beyond it at most `budget` new messages, nearest first, so a jump across a long
- * conversation does not block input for the whole margin. Messages already rendered cost nothing.
+ * conversation does not block input for the whole margin. Messages already rendered cost nothing,
+ * and those within `keep` (the target with some slack) stay.
  */
-export function stepTowards(current: RenderRange, visible: RenderRange, target: RenderRange, budget: number): RenderRange {
+export function stepTowards(current: RenderRange, visible: RenderRange, target: RenderRange, budget: number, keep = target): RenderRange {
   const rendered = (position: number): boolean => position >= current.start && position < current.end;
   let start = Math.max(visible.start, target.start);
   let end = Math.min(Math.max(visible.end, start), target.end);
@@ -88,7 +95,27 @@ export function stepTowards(current: RenderRange, visible: RenderRange, target: 
       grew = true;
     }
   }
+  while (start > keep.start && rendered(start - 1)) {
+    start--;
+  }
+  while (end < keep.end && rendered(end)) {
+    end++;
+  }
   return { start, end };
+}
+
+/** One frame's step: the range rendered next, and whether it holds all it is headed for (no further frame needed). */
+export function frameRanges(
+  heights: Heights,
+  view: Viewport,
+  current: RenderRange,
+): { readonly next: RenderRange; readonly settled: boolean } {
+  const margin = Math.max(RENDER_MARGIN, view.height);
+  const target = renderRange(heights, view, margin, MAX_RENDERED);
+  const visible = renderRange(heights, view, 0, MAX_RENDERED);
+  const keep = renderRange(heights, view, margin + KEEP_SLACK, MAX_RENDERED);
+  const next = stepTowards(current, visible, target, NEW_PER_FRAME, keep);
+  return { next, settled: next.start <= target.start && next.end >= target.end };
 }
 
 /** The scroll offset that shows the extent top…bottom whole with the least move (its top if it is taller than the view). */

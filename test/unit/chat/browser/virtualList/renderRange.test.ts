@@ -48,6 +48,23 @@ describe('stepping towards a range', () => {
     assert.deepEqual(stepTowards({ start: 90, end: 114 }, { start: 100, end: 104 }, { start: 90, end: 114 }, 0), { start: 90, end: 114 });
   });
 
+  it('keeps rendered messages a little beyond the target, so one at its edge does not go in and out each frame', () => {
+    const keep = { start: 88, end: 116 };
+    assert.deepEqual(stepTowards({ start: 89, end: 115 }, { start: 100, end: 104 }, { start: 90, end: 114 }, 0, keep), {
+      start: 89,
+      end: 115,
+    });
+    assert.deepEqual(
+      stepTowards({ start: 80, end: 120 }, { start: 100, end: 104 }, { start: 90, end: 114 }, 0, keep),
+      keep,
+      'farther ones go',
+    );
+    assert.deepEqual(stepTowards({ start: 0, end: 10 }, { start: 100, end: 104 }, { start: 90, end: 114 }, 0, keep), {
+      start: 100,
+      end: 104,
+    });
+  });
+
   it('reaches the target in a few steps', () => {
     let current = { start: 0, end: 0 };
     const target = { start: 5000, end: 5030 };
