@@ -75,6 +75,7 @@ class ChatView {
       lastUserIndex: () => this.model.lastIndexOf('user'),
       editingChanged: (index) => (this.messages.markEditing(index), this.nextSend.editing(index)),
       draftSaved: (draft) => this.api.setState(chatSavedState(draft)),
+      attachments: () => this.model.attachments,
     });
 
     root.addEventListener('click', (event) => this.onClick(event));

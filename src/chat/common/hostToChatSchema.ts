@@ -71,7 +71,13 @@ const ErrorSchema = z.object({
 });
 
 /** Code attached to the next message; `label` e.g. "src/math.ts:1-3" or "README.md". */
-const AttachmentSchema = z.object({ id, label: text(CHAT_LIMITS.label), lines: count(CHAT_LIMITS.lines) });
+const AttachmentSchema = z.object({
+  id,
+  label: text(CHAT_LIMITS.label),
+  lines: count(CHAT_LIMITS.lines),
+  /** Put there by `@mention` in the box: deleting that text takes the attachment off. */
+  mention: z.optional(text(4096)),
+});
 const AttachmentsSchema = list(AttachmentSchema, CHAT_LIMITS.attachments);
 const HistoryItemSchema = z.object({
   id,

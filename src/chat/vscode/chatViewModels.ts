@@ -65,7 +65,12 @@ export function conversationView(
 }
 
 export function attachmentViews(attachments: readonly Attachment[]): View.AttachmentView[] {
-  return attachments.map((attachment) => ({ id: attachment.id, label: attachment.label, lines: attachment.code.split('\n').length }));
+  return attachments.map((attachment) => ({
+    id: attachment.id,
+    label: attachment.label,
+    lines: attachment.code.split('\n').length,
+    ...(attachment.mention === undefined ? {} : { mention: attachment.mention }),
+  }));
 }
 
 export function lastIndexOf(conversation: StoredConversation, role: 'user' | 'assistant'): number {

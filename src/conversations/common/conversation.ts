@@ -99,6 +99,8 @@ export interface Attachment {
   readonly code: string;
   /** The file it came from (a URI's text), when it came from one: instruction files apply by it. */
   readonly uri?: string;
+  /** What follows the `@` that put it there: deleting `@mention` from the message box takes it off. */
+  readonly mention?: string;
 }
 
 /** The user's text followed by each attachment in a fenced block named by its file (and lines). */

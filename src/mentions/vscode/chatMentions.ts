@@ -137,7 +137,7 @@ export class ChatMentions {
       void vscode.window.showWarningMessage(resolved.told);
       return false;
     }
-    this.attach(resolved.attachment);
+    this.attach({ ...resolved.attachment, mention: name });
     return true;
   }
 }

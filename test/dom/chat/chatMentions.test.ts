@@ -194,4 +194,24 @@ describe('Chat composer: @ mentions', () => {
     click(after[1] as HTMLElement);
     assert.deepEqual(page.host.postsOf('mention').at(-1), { type: 'mention', kind: 'file', name: 'lib/app.ts' });
   });
+
+  it('takes a mention’s chip off when its @name is deleted from the box, once, and leaves other chips', () => {
+    const chat = ChatPage.mount(page, chatState());
+    typeInto(chat.input, 'Compare @src/app.ts and @problems ');
+    chat.receive({
+      type: 'attachments',
+      attachments: [
+        { id: 'a1', label: 'src/app.ts', lines: 3, mention: 'src/app.ts' },
+        { id: 'a2', label: 'problems in the workspace (2)', lines: 2, mention: 'problems' },
+        { id: 'a3', label: 'src/x.ts:1-2', lines: 2 },
+      ],
+    });
+    page.host.clearPosts();
+    typeInto(chat.input, 'Compare @src/app.ts and @problems now');
+    assert.deepEqual(page.host.postsOf('removeAttachment'), [], 'every @name is still there');
+    typeInto(chat.input, 'Compare  and @problems now');
+    assert.deepEqual(page.host.postsOf('removeAttachment'), [{ type: 'removeAttachment', id: 'a1' }]);
+    typeInto(chat.input, 'Compare  and @problems no');
+    assert.equal(page.host.postsOf('removeAttachment').length, 1, 'asked once');
+  });
 });

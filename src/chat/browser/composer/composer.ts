@@ -1,4 +1,4 @@
-import type { ChatMessageView, ChatToHostMessage, HostToChatMessage } from '../../common/chatProtocol';
+import type { AttachmentView, ChatMessageView, ChatToHostMessage, HostToChatMessage } from '../../common/chatProtocol';
 import type { ComposerLayout } from './composerLayout';
 import { Debounced } from '../../../base/browser/debounce';
 import { EditSession } from './editSession';
@@ -19,6 +19,8 @@ export interface ComposerHost {
   editingChanged(index: number | undefined): void;
   /** The draft changed; a local fallback copy may be kept. */
   draftSaved(draft: string): void;
+  /** What is attached to the next message now. */
+  attachments(): readonly AttachmentView[];
 }
 
 /**
@@ -41,11 +43,8 @@ export class Composer {
     this.draftSync = new Debounced((draft) => host.post({ type: 'draftChanged', text: draft }), DRAFT_DEBOUNCE_MS);
     const { input, send } = layout;
     this.slash = new SlashSuggestions(input, { post: (message) => host.post(message), changed: () => this.onInput() });
-    this.mentions = new MentionSuggestions(
-      input,
-      { post: (message) => host.post(message), changed: () => this.onInput() },
-      this.slash.status,
-    );
+    const mentionHost = { post: host.post.bind(host), changed: () => this.onInput(), attachments: () => host.attachments() };
+    this.mentions = new MentionSuggestions(input, mentionHost, this.slash.status);
     input.parentElement?.before(this.slash.list, this.mentions.list);
     layout.composer.append(this.slash.status);
     input.addEventListener('keydown', (event) => this.onKeyDown(event));

@@ -1,4 +1,4 @@
-import type { ChatToHostMessage, HostToChatMessage, MentionOptionView } from '../../common/chatProtocol';
+import type { AttachmentView, ChatToHostMessage, HostToChatMessage, MentionOptionView } from '../../common/chatProtocol';
 import { element } from '../../../base/browser/dom';
 import { text } from '../../../webview/browser/strings';
 import { completeMention, mentionAt, type TypedMention } from '../../../mentions/common/mentionQuery';
@@ -8,6 +8,8 @@ export interface MentionHost {
   post(message: ChatToHostMessage): void;
   /** The box's text was changed here (a mention completed): report it as typing would. */
   changed(): void;
+  /** What is attached to the next message now. */
+  attachments(): readonly AttachmentView[];
 }
 
 /**
@@ -21,6 +23,8 @@ export class MentionSuggestions {
   private readonly choices: ComboboxList<MentionOptionView>;
   private asked = 0;
   private typed: TypedMention | undefined;
+  /** Attachments whose `@mention` left the box, already asked to be taken off. */
+  private readonly takenOff = new Set<string>();
 
   constructor(
     private readonly input: HTMLTextAreaElement,
@@ -54,6 +58,16 @@ export class MentionSuggestions {
     this.host.changed();
   }
 
+  /** A chip whose `@name` was deleted from the box goes too, as in VS Code's chat. */
+  private takeOffUnmentioned(value: string): void {
+    for (const { id, mention } of this.host.attachments()) {
+      if (mention !== undefined && !this.takenOff.has(id) && !value.includes(`@${mention}`)) {
+        this.takenOff.add(id);
+        this.host.post({ type: 'removeAttachment', id });
+      }
+    }
+  }
+
   private insert(names: readonly string[]): void {
     const { value, selectionStart, selectionEnd } = this.input;
     const added = names.filter((name) => !value.includes(`@${name}`)).map((name) => `@${name} `);
@@ -71,6 +85,7 @@ export class MentionSuggestions {
   /** Follows the box's text and caret: asks the host for the options of the mention typed, or closes. */
   update(): void {
     const { value, selectionStart, selectionEnd } = this.input;
+    this.takeOffUnmentioned(value);
     const dismissed = this.choices.dismissed();
     this.typed = selectionStart === selectionEnd && !dismissed ? mentionAt(value, selectionEnd) : undefined;
     this.asked++; // an answer still on its way is for text no longer in the box
