@@ -540,8 +540,14 @@ export class Workbench {
    * viewport in the DOM, so this reads the size each rendered item announces to screen readers.
    */
   async chatMessageCount(): Promise<number> {
-    const items = this.chatView().locator('li.chat-message');
-    return (await items.count()) === 0 ? 0 : Number(await items.last().getAttribute('aria-setsize'));
+    // Read in one step: between a count and a read of the last item, a new conversation can empty the list.
+    return this.chatView()
+      .locator('.chat-scroll')
+      .evaluate((scroller) => {
+        const items = scroller.querySelectorAll('li.chat-message');
+        const last = items[items.length - 1];
+        return last === undefined ? 0 : Number(last.getAttribute('aria-setsize'));
+      });
   }
 
   /**
