@@ -23,6 +23,15 @@ export function findVscodeRipgrep(appRoot: string): string | undefined {
   });
 }
 
+/**
+ * `findVscodeRipgrep(appRoot)`, looked for on the first call only, a binary not found included:
+ * the file list and @search both run it, and VS Code's own files do not move while it runs.
+ */
+export function ripgrepOnce(appRoot: string): () => string | undefined {
+  let located: { readonly ripgrep: string | undefined } | undefined;
+  return () => (located ??= { ripgrep: findVscodeRipgrep(appRoot) }).ripgrep;
+}
+
 /** What every run shares: VS Code's search settings (dot files, `.gitignore` without git), `.git` and the `excluded` globs left out. */
 function searchArgs(excluded: readonly string[]): string[] {
   return ['--hidden', '--no-config', '--no-messages', '--no-require-git', '-g', '!.git', ...excluded.flatMap((glob) => ['-g', `!${glob}`])];

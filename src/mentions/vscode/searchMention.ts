@@ -3,8 +3,9 @@ import { settings } from '../../base/vscode/settings';
 import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import type { MentionOption } from '../common/mentionOptions';
 import { cutMention } from '../common/mentionText';
-import { findVscodeRipgrep, searchText, type TextMatch } from '../node/vscodeRipgrep';
+import { searchText, type TextMatch } from '../node/vscodeRipgrep';
 import type { Resolved } from './resolved';
+import { vscodeRipgrep } from './vscodeRipgrep';
 
 /** The most matching lines sent from the whole workspace. */
 const MAX_MATCHES = 200;
@@ -16,8 +17,6 @@ const MAX_MATCHES = 200;
  * is told so, rather than being given a search of our own making.
  */
 export class SearchMention {
-  private readonly ripgrep = findVscodeRipgrep(vscode.env.appRoot);
-
   constructor(private readonly ignore: Pick<WorkspaceIgnore, 'ignored'>) {}
 
   /** The one option for what is typed: the search runs when it is chosen, not on every key. */
@@ -30,7 +29,8 @@ export class SearchMention {
   }
 
   async resolve(text: string): Promise<Resolved> {
-    if (this.ripgrep === undefined) {
+    const ripgrep = vscodeRipgrep();
+    if (ripgrep === undefined) {
       return {
         told: vscode.l10n.t(
           'Cluster Chat: @search needs the ripgrep that VS Code ships, and none was found under {0}.',
@@ -49,7 +49,7 @@ export class SearchMention {
       if (total > MAX_MATCHES) {
         break;
       }
-      const matches = await searchText(this.ripgrep, folder.uri.fsPath, text, settings.searchExcludes(folder.uri), MAX_MATCHES + 1 - total);
+      const matches = await searchText(ripgrep, folder.uri.fsPath, text, settings.searchExcludes(folder.uri), MAX_MATCHES + 1 - total);
       for (const match of matches) {
         const uri = vscode.Uri.joinPath(folder.uri, match.path);
         if (await this.ignore.ignored(uri)) {

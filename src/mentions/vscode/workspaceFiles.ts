@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { settings } from '../../base/vscode/settings';
 import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
-import { findVscodeRipgrep, listFiles } from '../node/vscodeRipgrep';
+import { listFiles } from '../node/vscodeRipgrep';
+import { vscodeRipgrep } from './vscodeRipgrep';
 
 /** The most files listed per workspace folder. */
 const MAX_FILES = 20_000;
@@ -23,7 +24,6 @@ export interface WorkspaceFile {
 export class WorkspaceFiles implements vscode.Disposable {
   private listed: { readonly at: number; readonly files: Promise<readonly WorkspaceFile[]> } | undefined;
   private relisting: Promise<unknown> | undefined;
-  private readonly ripgrep = findVscodeRipgrep(vscode.env.appRoot);
   /** A file made or deleted makes the list old at once, so the next key lists again (a changed file's name stays). */
   private readonly watcher = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
 
@@ -94,9 +94,10 @@ export class WorkspaceFiles implements vscode.Disposable {
 
   private async folderPaths(folder: vscode.WorkspaceFolder): Promise<readonly string[]> {
     const excluded = settings.searchExcludes(folder.uri);
-    if (this.ripgrep !== undefined && folder.uri.scheme === 'file') {
+    const ripgrep = vscodeRipgrep();
+    if (ripgrep !== undefined && folder.uri.scheme === 'file') {
       try {
-        return await listFiles(this.ripgrep, folder.uri.fsPath, excluded, MAX_FILES);
+        return await listFiles(ripgrep, folder.uri.fsPath, excluded, MAX_FILES);
       } catch (error) {
         this.log.warn(`Listing ${folder.name}'s files with ripgrep failed (${String(error)}); listing them without .gitignore.`);
       }

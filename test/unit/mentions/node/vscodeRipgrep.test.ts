@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { findVscodeRipgrep, listFiles, searchText } from '../../../../src/mentions/node/vscodeRipgrep';
+import { findVscodeRipgrep, listFiles, ripgrepOnce, searchText } from '../../../../src/mentions/node/vscodeRipgrep';
 
 /** The ripgrep `npm test` puts into each code-server, which is the system's own (see installCodeServer). */
 function systemRipgrep(): string {
@@ -36,6 +36,21 @@ describe("the workspace's files listed with VS Code's own ripgrep", () => {
     await write({ 'node_modules.asar.unpacked/@vscode/ripgrep/bin/rg': '#!/bin/sh\n' });
     await fs.chmod(binary, 0o755);
     assert.equal(findVscodeRipgrep(root), binary);
+  });
+
+  it('looks for the binary once, on the first call, and keeps what it found, none included', async () => {
+    const binary = path.join(root, 'node_modules', '@vscode', 'ripgrep', 'bin', 'rg');
+    const located = ripgrepOnce(root);
+    await write({ 'node_modules/@vscode/ripgrep/bin/rg': '#!/bin/sh\n' });
+    await fs.chmod(binary, 0o755);
+    assert.equal(located(), binary, 'not looked for before the first call');
+    await fs.rm(binary);
+    assert.equal(located(), binary, 'not looked for again');
+    const none = ripgrepOnce(path.join(root, 'elsewhere'));
+    assert.equal(none(), undefined);
+    await write({ 'elsewhere/node_modules/@vscode/ripgrep/bin/rg': '#!/bin/sh\n' });
+    await fs.chmod(path.join(root, 'elsewhere/node_modules/@vscode/ripgrep/bin/rg'), 0o755);
+    assert.equal(none(), undefined, 'none found is kept too');
   });
 
   it('lists dot files, honours .gitignore without a repository, leaves out .git and the excluded globs', async () => {
