@@ -134,7 +134,12 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
     onReplyShown: replies.onDidAdd,
   });
   const { api, disposable: apiDisposable } = createClusterChatApi(clusters, pipeline, log);
-  const participant = new ClusterParticipant(pipeline, requestInstructions, new ParticipantPrompts(promptFiles, workspaceIgnore));
+  const participant = new ClusterParticipant(
+    pipeline,
+    requestInstructions,
+    workspaceIgnore,
+    new ParticipantPrompts(promptFiles, workspaceIgnore),
+  );
   const participantRegistration = registerClusterParticipant(participant, context.extensionUri, log);
   const languageModels = registerLanguageModels(() => new ClusterModelProvider(clusters, apiKeys, pipeline), log);
   const askClusterTool = new AskClusterTool(clusters, pipeline);

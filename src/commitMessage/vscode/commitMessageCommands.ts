@@ -7,6 +7,7 @@ import { commitMessageNotice } from './commitMessageNotice';
 import { gitApi } from './gitApi';
 import { chooseRepository, repositoryChanges, withoutIgnored } from './repositoryChanges';
 import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
+import { restrictedModeMessage, workspaceMaySend } from '../../guards/vscode/restrictedMode';
 import type { RequestInstructions } from '../../instructions/vscode/requestInstructions';
 
 /** The context key that swaps the Source Control title's button for Stop while a message is written. */
@@ -35,6 +36,9 @@ export function registerCommitMessageCommands(
   const write = async (argument?: unknown): Promise<CommitMessageResult> => {
     if (running) {
       return { written: false };
+    }
+    if (!workspaceMaySend()) {
+      return { written: false, notice: restrictedModeMessage() };
     }
     const api = await gitApi();
     if (typeof api === 'string') {

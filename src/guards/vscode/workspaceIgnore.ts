@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { settings } from '../../base/vscode/settings';
 import { type ClusterIgnore, createClusterIgnore, type IgnoreMatch } from '../common/clusterIgnore';
+import { workspaceMaySend } from './restrictedMode';
 
 export const CLUSTER_IGNORE_FILE = '.clusterignore';
 
@@ -40,8 +41,14 @@ export class WorkspaceIgnore implements vscode.Disposable {
     return (await this.matcherOf(folder)).ignored(relative);
   }
 
-  /** Whether the file may be sent; when not, the user is told which file was left out and why. */
+  /**
+   * Whether the file may be sent; when not, the user is told which file was left out and why. Only
+   * an untitled editor's text, which is the user's own, may be sent in Restricted Mode.
+   */
   async allows(uri: vscode.Uri): Promise<boolean> {
+    if (uri.scheme !== 'untitled' && !workspaceMaySend()) {
+      return false;
+    }
     const match = await this.ignored(uri);
     if (match) {
       void vscode.window.showWarningMessage(leftOutMessage(vscode.workspace.asRelativePath(uri), match));

@@ -24,6 +24,9 @@ export class ClusterCodeActions implements vscode.CodeActionProvider {
     range: vscode.Range | vscode.Selection,
     context: vscode.CodeActionContext,
   ): vscode.CodeAction[] {
+    if (!vscode.workspace.isTrusted && document.uri.scheme !== 'untitled') {
+      return []; // nothing of the workspace is sent in Restricted Mode, so nothing is offered
+    }
     const wanted = (kind: vscode.CodeActionKind): boolean => context.only === undefined || context.only.contains(kind);
     const actions: vscode.CodeAction[] = [];
     const problems = [...context.diagnostics];

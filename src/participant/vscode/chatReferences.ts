@@ -1,20 +1,28 @@
 import * as vscode from 'vscode';
 import type { Attachment } from '../../conversations/common/conversation';
 import { cutMention } from '../../mentions/common/mentionText';
+import { leftOutMessage, type WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 
-/** What the references of a chat request hold as code, and the ones that could not be read. */
+/** What the references of a chat request hold as code, and the ones that could not be read or may not be sent. */
 export interface ResolvedReferences {
   readonly attachments: Attachment[];
   readonly unreadable: string[];
+  /** What the user is told about each file the ignore file keeps, which is not sent. */
+  readonly leftOut: string[];
 }
 
 /**
  * The code of a request's references (`#file`, a selection, a dropped file): a file whole, a
- * location's range, a plain text value as it is. Files that cannot be opened as text are listed.
+ * location's range, a plain text value as it is. Files that cannot be opened as text are listed, and
+ * files the ignore file keeps are left out with the reason.
  */
-export async function resolveReferences(references: readonly vscode.ChatPromptReference[]): Promise<ResolvedReferences> {
+export async function resolveReferences(
+  references: readonly vscode.ChatPromptReference[],
+  ignore: Pick<WorkspaceIgnore, 'ignored'>,
+): Promise<ResolvedReferences> {
   const attachments: Attachment[] = [];
   const unreadable: string[] = [];
+  const leftOut: string[] = [];
   for (const [index, reference] of references.entries()) {
     const { value } = reference;
     if (typeof value === 'string') {
@@ -29,6 +37,11 @@ export async function resolveReferences(references: readonly vscode.ChatPromptRe
       continue;
     }
     const fileName = vscode.workspace.asRelativePath(location.uri);
+    const match = await ignore.ignored(location.uri);
+    if (match) {
+      leftOut.push(leftOutMessage(fileName, match));
+      continue;
+    }
     try {
       const document = await vscode.workspace.openTextDocument(location.uri);
       const range = location.range;
@@ -44,12 +57,12 @@ export async function resolveReferences(references: readonly vscode.ChatPromptRe
       unreadable.push(fileName);
     }
   }
-  return { attachments, unreadable };
+  return { attachments, unreadable, leftOut };
 }
 
 export type EditorCode =
   | { readonly kind: 'none' }
-  | { readonly kind: 'code'; readonly attachment: Attachment }
+  | { readonly kind: 'code'; readonly attachment: Attachment; readonly uri: vscode.Uri }
   | { readonly kind: 'tooLarge'; readonly fileName: string; readonly lines: number };
 
 /**
@@ -71,5 +84,9 @@ export function activeEditorCode(maxWholeFileLines: number): EditorCode {
     return { kind: 'none' };
   }
   const label = selection.isEmpty ? fileName : `${fileName}:${selection.start.line + 1}-${selection.end.line + 1}`;
-  return { kind: 'code', attachment: { id: 'editor', label, fileName, languageId: document.languageId, code } };
+  return {
+    kind: 'code',
+    attachment: { id: 'editor', label, fileName, languageId: document.languageId, code, uri: document.uri.toString() },
+    uri: document.uri,
+  };
 }

@@ -10,6 +10,8 @@ import { exchangesFromHistory } from './chatHistory';
 import { activeEditorCode, resolveReferences } from './chatReferences';
 import type { RequestInstructions } from '../../instructions/vscode/requestInstructions';
 import type { ParticipantPrompts } from '../../promptFiles/vscode/participantPrompts';
+import { leftOutMessage, type WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
+import { MANAGE_TRUST_COMMAND, manageTrustTitle, restrictedModeMessage } from '../../guards/vscode/restrictedMode';
 
 /**
  * `@cluster` in VS Code's Chat view: the chat's earlier exchanges and the request's references become
@@ -23,6 +25,7 @@ export class ClusterParticipant {
   constructor(
     private readonly pipeline: RequestPipeline,
     private readonly instructions: RequestInstructions,
+    private readonly ignore: Pick<WorkspaceIgnore, 'ignored'>,
     private readonly prompts?: Pick<ParticipantPrompts, 'expand' | 'fromPromptFiles'>,
   ) {}
 
@@ -39,7 +42,16 @@ export class ClusterParticipant {
         return {};
       }
     }
-    const { attachments, unreadable } = await resolveReferences(request.references);
+    if (!vscode.workspace.isTrusted && (request.references.length > 0 || action)) {
+      // References and the editor's selection are the workspace's text, which Restricted Mode keeps here.
+      stream.markdown(restrictedModeMessage());
+      stream.button({ command: MANAGE_TRUST_COMMAND, title: manageTrustTitle() });
+      return {};
+    }
+    const { attachments, unreadable, leftOut } = await resolveReferences(request.references, this.ignore);
+    for (const message of leftOut) {
+      stream.markdown(`${message}\n\n`);
+    }
     if (unreadable.length > 0) {
       stream.markdown(vscode.l10n.t('Not sent, as they cannot be read as text: {0}.', unreadable.join(', ')) + '\n\n');
     }
@@ -56,6 +68,11 @@ export class ClusterParticipant {
         return {};
       }
       if (editor.kind === 'code') {
+        const match = await this.ignore.ignored(editor.uri);
+        if (match) {
+          stream.markdown(leftOutMessage(editor.attachment.fileName, match));
+          return {};
+        }
         attachments.push(editor.attachment);
       }
     }

@@ -9,6 +9,7 @@ import type { TerminalWatcher } from './terminalWatcher';
 import type { RequestInstructions } from '../../instructions/vscode/requestInstructions';
 import { patternPlace, type WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import { keptOutFile, type KeptOutFile } from './keptOutFile';
+import { restrictedModeMessage, workspaceMaySend } from '../../guards/vscode/restrictedMode';
 
 /** What Explain with Cluster did: whether a reply was shown, else why it could not run. */
 export interface TerminalExplainResult {
@@ -31,6 +32,9 @@ export function registerExplainTerminalCommand(
   ignore: Pick<WorkspaceIgnore, 'ignored'>,
 ): vscode.Disposable {
   return vscode.commands.registerCommand('clusterChat.explainTerminalCommand', async (): Promise<TerminalExplainResult> => {
+    if (!workspaceMaySend()) {
+      return { explained: false, reason: restrictedModeMessage() };
+    }
     const found = lastCommand(watcher);
     if (typeof found === 'string') {
       void vscode.window.showInformationMessage(found);

@@ -9,6 +9,7 @@ import { MemoryMemento } from '../helpers/memoryMemento';
 import { receivedBodiesWith } from '../helpers/emulatorRecords';
 import { removeWorkspaceFiles } from '../helpers/removeWorkspaceFiles';
 import { writeCommitMessageFor } from '../helpers/stagedRepository';
+import { chatRequest, RenderedResponse } from '../chatObjects';
 import { activateExtension, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
 
 /** What the `.env` files hold: found in no request body, whichever way the workspace offers them. */
@@ -106,5 +107,28 @@ describe('A .env file never leaves: attached, in a diff, or named by an instruct
     assert.ok(body, 'the rest of the diff was sent');
     assert.ok(!body.includes(ENV_VALUE), 'nothing of .env is in the diff sent');
     assert.match(result.notice ?? '', /\.env/, 'the user is told which file was left out');
+  });
+
+  it('is not sent by @cluster, as a #file reference or as the editor’s file of /explain, and the reply names it', async () => {
+    const { testing } = await activateExtension();
+    assert.ok(testing.participant, 'VS Code has the chat API, so @cluster is registered');
+    const env = vscode.Uri.file(path.join(root(), '.env'));
+    const handle = async (request: vscode.ChatRequest): Promise<string> => {
+      const rendered = new RenderedResponse();
+      const source = new vscode.CancellationTokenSource();
+      await testing.participant?.handle(request, { history: [] }, rendered, source.token);
+      source.dispose();
+      return rendered.markdownParts.join('');
+    };
+    const referenced = await handle(chatRequest('What is set? (env participant)', undefined, [{ id: 'vscode.file', value: env }]));
+    assert.match(referenced, /\.env was left out: it matches “[^”]+”/);
+    const [body] = await receivedBodiesWith('(env participant)');
+    assert.ok(body, 'the typed question was sent');
+    assert.ok(!body.includes(ENV_VALUE), 'nothing of .env went with it');
+
+    await vscode.window.showTextDocument(env);
+    const explained = await handle(chatRequest('(env participant explain)', 'explain', []));
+    assert.match(explained, /\.env was left out/);
+    assert.deepEqual(await receivedBodiesWith('(env participant explain)'), [], 'nothing was sent');
   });
 });

@@ -45,7 +45,7 @@ describe('Prompt files after @cluster (expanded into the Chat input, never sent)
       opened.push(query);
       return Promise.resolve();
     });
-    participant = new ClusterParticipant(testing.pipeline, testing.requestInstructions, prompts);
+    participant = new ClusterParticipant(testing.pipeline, testing.requestInstructions, ignore, prompts);
     await waitFor('the prompt file to be offered', async () => (await cache.usable()).some((each) => each.command.name === 'audit'));
   });
   after(async () => {

@@ -4,7 +4,7 @@ import { startNewChat } from '../helpers/newChat';
 import { useWorkbench } from '../helpers/useWorkbench';
 import { FILE_MARKERS, PROJECT_FILES, SYSTEM_PROMPT } from './workspaceFiles';
 
-describe('Instruction files in an untrusted workspace (Restricted Mode)', function () {
+describe('An untrusted workspace (Restricted Mode)', function () {
   this.timeout(240_000);
   const ui = useWorkbench({
     screenshots: 'instructions-restricted',
@@ -22,7 +22,7 @@ describe('Instruction files in an untrusted workspace (Restricted Mode)', functi
     cluster: 'Demo',
   });
 
-  it('sends no byte of any workspace file and asks nothing', async () => {
+  it('sends no byte of any instruction file with a typed message, and asks nothing', async () => {
     await ui.workbench.page.locator('.statusbar-item', { hasText: 'Restricted Mode' }).first().waitFor({ timeout: 30_000 });
     await ui.workbench.openFile('web/src/app.ts');
     await startNewChat(ui.workbench);
@@ -45,5 +45,26 @@ describe('Instruction files in an untrusted workspace (Restricted Mode)', functi
       [],
       'no request the emulator received holds text of a workspace file',
     );
+  });
+
+  it('Explain, Add Selection to Chat, Write Commit Message and Explain with Cluster send nothing, say why and offer trust', async () => {
+    const { workbench, emulator } = ui;
+    const received = emulator.received().length;
+    await workbench.openFile('web/src/app.ts');
+    await workbench.selectLines('app.ts', 1, 1);
+    for (const command of ['Explain', 'Add Selection to Chat', 'Write Commit Message', 'Explain with Cluster']) {
+      await workbench.clearNotifications();
+      await workbench.runCommand(`Cluster Chat: ${command}`);
+      const toast = await workbench.notification(/Cluster Chat sends nothing of this workspace in Restricted Mode/);
+      assert.equal(await toast.locator('.monaco-button', { hasText: 'Manage Workspace Trust' }).count(), 1, command);
+    }
+    await workbench.screenshot('restricted-mode-refused');
+    const chips = workbench.chatView().locator('.chat-input-box .chat-attachments .attachment-label');
+    assert.equal(await chips.count(), 0, 'nothing was attached to the chat');
+
+    await workbench.clickNotificationButton(await workbench.notification(/Restricted Mode/), 'Manage Workspace Trust');
+    // The trust editor: a tab on 1.100, a modal editor on 1.139; both say the window is in Restricted Mode.
+    await workbench.page.getByText('You are in Restricted Mode', { exact: true }).first().waitFor({ timeout: 30_000 });
+    assert.equal(emulator.received().length, received, 'no request reached the emulator');
   });
 });
