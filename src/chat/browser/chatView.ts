@@ -14,7 +14,7 @@ import { highlightOccurrence } from './find/findHighlight';
 import { HistoryPanel, nextHistory } from './history/historyPanel';
 import { interceptLinks } from '../../webview/browser/linkClicks';
 import { MessageList } from './virtualList/messageList';
-import { NextSendView } from './composer/nextSendView';
+import { NextSendView, type NextSendOwnType } from './composer/nextSendView';
 import { applyMessageChange, type MessageChange } from './messages/messageChanges';
 import { SystemPromptPanel } from './composer/systemPromptPanel';
 import { enableActionToolbars } from '../../codeBlocks/browser/actionToolbars';
@@ -168,7 +168,8 @@ class ChatView {
       case 'mentionsAdded':
         this.composer.receiveSuggestions(message);
         break;
-      default: // instructions, frozenInstructions, systemPrompt, excluded, meter: the next-send view's, below
+      default: // only the next-send view's, below; a new message type fails to compile until handled
+        void (message.type satisfies NextSendOwnType);
     }
     this.nextSend.update(message);
   }

@@ -9,6 +9,9 @@ import type { SystemPromptPanel } from './systemPromptPanel';
 import { showExcluded } from '../messages/messageElement';
 import { InstructionsLine } from './instructionsLine';
 
+/** The host messages only this view follows; the chat view passes every message on to it. */
+export type NextSendOwnType = 'instructions' | 'frozenInstructions' | 'systemPrompt' | 'excluded' | 'meter';
+
 /**
  * What the next send carries, shown under the message box (and the instruction files above it,
  * `InstructionsLine`):
@@ -27,9 +30,6 @@ import { InstructionsLine } from './instructionsLine';
  *
  * One short line in a narrow sidebar: the tokens, and the level's colour and icon; a click opens
  * the figures, the threshold crossed and what is counted.
- *
- * ```
- * ```
  *
  * The conversation's part is measured once per change of it; each keystroke adds only the typed
  * message (`chat/common/contextMeter`, the same body builder the client sends with). The instruction
