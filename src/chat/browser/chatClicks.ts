@@ -91,6 +91,9 @@ function messageClick(button: HTMLButtonElement): ChatClick | undefined {
   if (button.classList.contains('message-edit')) {
     return { kind: 'edit', index };
   }
+  if (button.classList.contains('message-fork')) {
+    return { kind: 'post', message: { type: 'forkConversation', index } };
+  }
   if (button.classList.contains('message-exclude')) {
     return button.getAttribute('aria-disabled') === 'true'
       ? undefined

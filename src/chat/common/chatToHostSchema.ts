@@ -26,6 +26,8 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('copyMessage'), index }),
   /** Leave message `index` out of what is sent, or take it back in; answered by `excluded`. */
   z.object({ type: z.literal('setExcluded'), index, excluded: z.boolean() }),
+  /** Continue in a new conversation holding the messages up to `index`; the host then sends its `chatState`. */
+  z.object({ type: z.literal('forkConversation'), index }),
   /** A code block action on an assistant message; answered by `actionDone` with the same `reply`. */
   z.object({
     type: z.literal('codeAction'),

@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import type { ClusterStore } from '../../clusters/vscode/clusterStore';
-import { composeUserMessage, importedMessages, type StoredConversation } from '../../conversations/common/conversation';
+import { composeUserMessage, type StoredConversation } from '../../conversations/common/conversation';
 import type { ConversationLogFiles } from '../../conversations/node/conversationLogFiles';
 import type { ErrorAction, HostToChatMessage } from '../common/chatProtocol';
 import type { ReplyActions } from '../../replies/vscode/replyActions';
@@ -13,7 +13,8 @@ import { HistorySearch } from './historySearch';
 import { PendingAttachments } from './pendingAttachments';
 import { UnreadReplies } from './unreadReplies';
 import { ConversationStore, type ExternalChange } from '../../conversations/vscode/conversationStore';
-import { askConversationTitle, confirmConversationDelete } from './conversationPrompts';
+import { askConversationTitle, confirmConversationDelete, forkTitle } from './conversationPrompts';
+import { forkOperations, importOperations } from '../../conversations/common/conversationOperations';
 import { type ChatGuards, NextSend } from './nextSend';
 
 /** Where the controller sends view updates; absent while the view is not shown. */
@@ -144,11 +145,14 @@ export class ChatController implements vscode.Disposable {
   /** Starts a conversation from existing messages (e.g. a reply opened with “Continue in Chat”). */
   async importConversation(messages: readonly { readonly role: string; readonly content: string }[], cluster: string): Promise<void> {
     await this.loaded();
-    const { id } = this.store.create();
-    const imported = importedMessages(messages, cluster, new Date().toISOString());
-    this.store.apply(id, { kind: 'systemPrompt', systemPrompt: imported.systemPrompt });
-    await this.store.apply(id, { kind: 'append', messages: imported.messages }).saved;
-    await this.activate(id);
+    await this.activate(await this.store.createWith(importOperations(messages, cluster, new Date().toISOString())));
+  }
+
+  /** Continues from message `index` in a new conversation holding the messages up to it; the original stays as it was. */
+  async fork(index: number): Promise<void> {
+    const original = this.store.active();
+    if (index >= original.messages.length) return;
+    await this.activate(await this.store.createWith(forkOperations(original, index, forkTitle(original.title))));
   }
 
   async switchTo(id: string): Promise<void> {
@@ -160,13 +164,9 @@ export class ChatController implements vscode.Disposable {
   async rename(id: string): Promise<void> {
     const conversation = await this.store.openConversation(id);
     const title = conversation && (await askConversationTitle(conversation));
-    if (!conversation || !title) {
-      return;
-    }
+    if (!conversation || !title) return;
     await this.store.apply(id, { kind: 'rename', title }).saved;
-    if (id === this.store.activeId) {
-      await this.sendState();
-    }
+    if (id === this.store.activeId) await this.sendState();
   }
 
   async delete(id: string): Promise<void> {

@@ -33,6 +33,7 @@ function handlersFor(
     editAndResend: ({ index, text }) => chat.editAndResend(index, text),
     copyMessage: ({ index }) => chat.codeActions.copy(index),
     setExcluded: ({ index, excluded }) => chat.nextSend.setExcluded(index, excluded),
+    forkConversation: ({ index }) => chat.fork(index),
     frozenInstructions: ({ index }) => chat.nextSend.postFrozenInstructions(index),
     codeAction: ({ reply, action, block }) => chat.codeActions.perform(reply, action, block),
     regenerate: () => chat.regenerate(),

@@ -16,3 +16,8 @@ export async function askConversationTitle(conversation: StoredConversation): Pr
 export function confirmConversationDelete(conversation: StoredConversation): Promise<boolean> {
   return confirmModal(vscode.l10n.t('Delete the conversation “{0}”? This cannot be undone.', conversation.title), vscode.l10n.t('Delete'));
 }
+
+/** The title of a conversation continued from another one's message: the original's, marked. */
+export function forkTitle(title: string): string {
+  return vscode.l10n.t('{0} (fork)', title);
+}

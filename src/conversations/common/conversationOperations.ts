@@ -1,4 +1,4 @@
-import type { NewMessage, StoredConversation, StoredMessage } from './conversation';
+import { importedMessages, type NewMessage, type StoredConversation, type StoredMessage } from './conversation';
 import type { LogRecord } from './conversationLog';
 
 /**
@@ -78,5 +78,31 @@ export function recordsOfWhole(conversation: StoredConversation, newMessageId: (
     // The title record keeps both the title and the time of the last change, which a draft or a
     // rename may have set later than the last message.
     { t: 'title', title: conversation.title, at: conversation.updatedAt },
+  ];
+}
+
+/** The operations that make a new conversation of messages held elsewhere (a reply opened with “Continue in Chat”). */
+export function importOperations(messages: Parameters<typeof importedMessages>[0], cluster: string, at: string): ConversationOperation[] {
+  const { systemPrompt, messages: imported } = importedMessages(messages, cluster, at);
+  return [
+    { kind: 'systemPrompt', systemPrompt },
+    { kind: 'append', messages: imported },
+  ];
+}
+
+/**
+ * The operations that make a new conversation continue `conversation` from message `index`: its
+ * system prompt, the messages up to that one as they were sent (with the instructions each turn went
+ * with, so a regenerate there resends the same bytes), which of them were excluded, and `title`.
+ */
+export function forkOperations(conversation: StoredConversation, index: number, title: string): ConversationOperation[] {
+  const kept = conversation.messages.slice(0, index + 1);
+  return [
+    { kind: 'systemPrompt', systemPrompt: conversation.systemPrompt },
+    { kind: 'append', messages: kept.map(({ id: _id, excluded: _excluded, ...message }): NewMessage => message) },
+    ...kept.flatMap((message, at): ConversationOperation[] =>
+      message.excluded === true ? [{ kind: 'exclude', index: at, excluded: true }] : [],
+    ),
+    { kind: 'rename', title },
   ];
 }

@@ -125,6 +125,13 @@ export class ConversationStore implements vscode.Disposable {
     return conversation;
   }
 
+  /** A new conversation made by `operations`, once they are saved; which conversation is active does not change. */
+  async createWith(operations: readonly ConversationOperation[]): Promise<string> {
+    const { id } = this.create();
+    await Promise.all(operations.map((operation) => this.apply(id, operation).saved));
+    return id;
+  }
+
   newest(): string | undefined {
     return this.index.newest();
   }

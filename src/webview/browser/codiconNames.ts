@@ -30,6 +30,7 @@ export const CODICON_NAMES = [
   'list-selection',
   'attach',
   'stop-circle',
+  'repo-forked',
 ] as const;
 
 export type CodiconName = (typeof CODICON_NAMES)[number];

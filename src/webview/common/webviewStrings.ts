@@ -75,6 +75,7 @@ export const WEBVIEW_STRING_DEFAULTS = {
   searchFound: '{0} found',
   searchNoMatches: 'No conversation matches',
   excludeMessage: 'Exclude from what is sent',
+  forkMessage: 'Continue in a new chat from here',
   excludedMark: 'excluded: not sent',
   alwaysSent: 'The newest message is always sent',
   messageExcluded: 'Message excluded from what is sent',

@@ -67,24 +67,36 @@ describe('Chat message list', () => {
     assert.equal(one(blocks[0] ?? chat.root, 'button[data-action="insert"]').getAttribute('aria-label'), 'Insert at Cursor (block 1)');
   });
 
-  it('offers Copy and Exclude on every message, Edit on user messages, and Regenerate on the last reply only', () => {
+  it('offers Copy, Exclude and Continue from Here on every message, Edit on user messages, and Regenerate on the last reply only', () => {
     const chat = ChatPage.mount(page, chatState({ messages: [user(0, 'a'), assistant(1, 'b'), user(2, 'c'), assistant(3, 'd')] }));
     const buttons = (index: number): string[] =>
       all(chat.message(index), ':scope > .message-actions > button').map((button) => button.className);
-    assert.deepEqual(buttons(0), ['icon-button message-copy', 'icon-button message-edit', 'icon-button message-exclude']);
-    assert.deepEqual(buttons(1), ['icon-button message-copy', 'icon-button message-show-request', 'icon-button message-exclude']);
+    assert.deepEqual(buttons(0), [
+      'icon-button message-copy',
+      'icon-button message-edit',
+      'icon-button message-exclude',
+      'icon-button message-fork',
+    ]);
+    assert.deepEqual(buttons(1), [
+      'icon-button message-copy',
+      'icon-button message-show-request',
+      'icon-button message-exclude',
+      'icon-button message-fork',
+    ]);
     assert.deepEqual(buttons(3), [
       'icon-button message-copy',
       'icon-button message-show-request',
       'icon-button message-exclude',
+      'icon-button message-fork',
       'icon-button message-regenerate',
     ]);
+    assert.equal(one(chat.message(2), 'button.message-fork').getAttribute('aria-label'), 'Continue in a new chat from here');
     assert.equal(one(chat.message(1), 'button.message-show-request').getAttribute('aria-label'), 'Show Request');
     assert.equal(one(chat.message(3), 'button.message-regenerate').getAttribute('aria-label'), 'Regenerate reply');
     assert.equal(one(chat.message(0), 'button.message-edit').getAttribute('aria-label'), 'Edit and resend');
   });
 
-  it('moves Regenerate to the newest reply as replies arrive, and posts regenerate and copyMessage when pressed', () => {
+  it('moves Regenerate to the newest reply as replies arrive, and posts regenerate, copyMessage and forkConversation when pressed', () => {
     const chat = ChatPage.mount(page, chatState({ messages: [user(0, 'a'), assistant(1, 'b')] }));
     chat.receive(appended([user(2, 'c'), assistant(3, 'd')]));
     assert.deepEqual(
@@ -95,10 +107,12 @@ describe('Chat message list', () => {
     click(one(chat.message(3), 'button.message-regenerate'));
     click(one(chat.message(1), 'button.message-copy'));
     click(one(chat.message(1), 'button.message-show-request'));
+    click(one(chat.message(2), 'button.message-fork'));
     assert.deepEqual(page.host.posted, [
       { type: 'regenerate' },
       { type: 'copyMessage', index: 1 },
       { type: 'codeAction', reply: { conversationId: CONVERSATION_ID, index: 1 }, action: 'showRequest', block: 'all' },
+      { type: 'forkConversation', index: 2 },
     ]);
   });
 

@@ -18,6 +18,7 @@ import { attachedChips } from './attachedChips';
  *     (user messages) <button class="message-edit" aria-label="Edit and resend">…</button>
  *     (assistant messages) <button class="message-show-request" aria-label="Show Request">…</button>
  *     <button class="message-exclude" aria-label="Exclude from what is sent" aria-pressed="false">…</button>
+ *     <button class="message-fork" aria-label="Continue in a new chat from here">…</button>
  *     (last assistant message) <button class="message-regenerate" aria-label="Regenerate reply">…</button>
  *   </div>
  * </li>
@@ -49,6 +50,7 @@ export function createMessageElement(
     buttons.append(button('icon-button message-show-request', { icon: 'inspect', label: text('showRequest') }));
   }
   buttons.append(button('icon-button message-exclude', { icon: 'eye-closed', label: text('excludeMessage') }));
+  buttons.append(button('icon-button message-fork', { icon: 'repo-forked', label: text('forkMessage') }));
   item.append(meta, content, buttons);
   showExcluded(item, message.excluded === true);
   return item;

@@ -1,7 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { newConversation, requestMessages, type StoredConversation } from '../../../../src/conversations/common/conversation';
 import { applyRecords, encodeRecord, type LogRecord, replayLog } from '../../../../src/conversations/common/conversationLog';
-import { type ConversationOperation, recordsFor, recordsOfWhole } from '../../../../src/conversations/common/conversationOperations';
+import {
+  type ConversationOperation,
+  forkOperations,
+  recordsFor,
+  recordsOfWhole,
+} from '../../../../src/conversations/common/conversationOperations';
 
 const at = '2026-11-26T10:00:00.000Z';
 
@@ -128,6 +133,37 @@ describe('conversation operations, as log records', () => {
     assert.deepEqual(
       fromDisk.messages.map((message) => message.attached),
       [undefined, undefined, 1],
+    );
+  });
+
+  it('forks from a message: the system prompt, the messages up to it with their frozen instructions, exclusions and a title', () => {
+    const asked: ConversationOperation = {
+      kind: 'append',
+      messages: [{ role: 'user', content: 'Q2\n\na.ts:\n\n```ts\nx\n```', at, instructions: 'AGENTS.md:\n\nBe kind.', attached: 1 }],
+    };
+    const answered: ConversationOperation = { kind: 'append', messages: [{ role: 'assistant', content: 'R2', cluster: 'demo', at }] };
+    const original = carriedOut(
+      { kind: 'systemPrompt', systemPrompt: 'Be exact.' },
+      question,
+      reply,
+      asked,
+      answered,
+      { kind: 'append', messages: [{ role: 'user', content: 'Q3', at }] },
+      { kind: 'exclude', index: 1, excluded: true },
+    ).conversation;
+
+    const forked = carriedOut(...forkOperations(original, 3, 'Q1 (fork)')).conversation;
+    assert.equal(forked.systemPrompt, 'Be exact.');
+    assert.equal(forked.title, 'Q1 (fork)');
+    const strip = ({ id: _id, ...message }: StoredConversation['messages'][number]): object => message;
+    assert.deepEqual(forked.messages.map(strip), original.messages.slice(0, 4).map(strip), 'the same messages, marks included');
+    assert.deepEqual(requestMessages(forked), requestMessages({ ...original, messages: original.messages.slice(0, 4) }), 'the same bytes');
+    assert.equal(original.messages.length, 5, 'the original keeps every message');
+
+    assert.deepEqual(
+      carriedOut(...forkOperations(original, 0, 'Q1 (fork)')).conversation.messages.map((message) => message.content),
+      ['Q1'],
+      'from the first message, that message alone',
     );
   });
 });
