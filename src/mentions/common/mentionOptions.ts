@@ -27,6 +27,12 @@ export interface MentionOption {
   readonly continues?: boolean;
 }
 
+/** What a lookup offers for what is typed, and a note of why some or all of it is missing. */
+export interface MentionAnswer {
+  readonly options: readonly MentionOption[];
+  readonly note?: string;
+}
+
 /** A typed `@lookup:argument`, split; undefined for anything else. */
 export function lookupOf(query: string): { readonly lookup: MentionLookup; readonly argument: string } | undefined {
   const colon = query.indexOf(':');

@@ -4,9 +4,9 @@ import {
   foldersOf,
   lookupOf,
   mentionOptions,
+  type MentionAnswer,
   type MentionKind,
   type MentionLookup,
-  type MentionOption,
   type MentionSource,
 } from '../common/mentionOptions';
 import type { MentionResolver } from './mentionResolver';
@@ -47,39 +47,32 @@ export class ChatMentions {
       return;
     }
     const lookup = lookupOf(query);
-    const options = await (lookup ? this.lookupOptions(lookup.lookup, lookup.argument) : this.pathOptions(query)).catch(
-      (error: unknown) => error, // a language server or git failing: the list says why, and typing goes on
+    const answer = await (lookup ? this.lookupOptions(lookup.lookup, lookup.argument) : this.pathOptions(query)).catch(
+      // A language server or git failing: the list says why, and typing goes on.
+      (error: unknown): MentionAnswer => ({ options: [], note: error instanceof Error ? error.message : String(error) }),
     );
-    if (Array.isArray(options)) {
-      this.post({
-        type: 'mentionOptions',
-        requestId,
-        options,
-        ...(lookup && options.length === 0 ? { note: lookupHint(lookup.lookup) } : {}),
-      });
-    } else {
-      this.post({ type: 'mentionOptions', requestId, options: [], note: options instanceof Error ? options.message : String(options) });
-    }
+    const note = answer.note ?? (lookup && answer.options.length === 0 ? lookupHint(lookup.lookup) : undefined);
+    this.post({ type: 'mentionOptions', requestId, options: [...answer.options], ...(note === undefined ? {} : { note }) });
   }
 
-  private async pathOptions(query: string): Promise<MentionOption[]> {
+  private async pathOptions(query: string): Promise<MentionAnswer> {
     const files = await this.files.list();
     if (this.named?.files !== files) {
       const names = files.map((file) => file.name);
       this.named = { files, names: [...names, ...foldersOf(names)] };
     }
-    return mentionOptions(query, this.named.names, describe);
+    return { options: mentionOptions(query, this.named.names, describe) };
   }
 
-  private async lookupOptions(lookup: MentionLookup, argument: string): Promise<MentionOption[]> {
+  private async lookupOptions(lookup: MentionLookup, argument: string): Promise<MentionAnswer> {
     const { symbols, commits, search } = this.resolver.lookups;
     switch (lookup) {
       case 'symbol':
-        return symbols.options(argument);
+        return { options: await symbols.options(argument) };
       case 'commit':
         return commits.options(argument);
       case 'search':
-        return search.options(argument);
+        return { options: search.options(argument) };
     }
   }
 

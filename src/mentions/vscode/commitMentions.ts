@@ -2,8 +2,9 @@ import * as vscode from 'vscode';
 import { splitDiff } from '../../commitMessage/common/diffFiles';
 import { gitApi, type GitRepository } from '../../commitMessage/vscode/gitApi';
 import { leftOutMessage, type WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
-import type { MentionOption } from '../common/mentionOptions';
+import type { MentionAnswer, MentionOption } from '../common/mentionOptions';
 import { cutMention } from '../common/mentionText';
+import { readEach, type RepositoryFailure } from '../common/repositoryReads';
 import { COMMIT_HASH, commitText, recentCommits } from '../node/gitCommits';
 import type { MentionContent, Resolved } from './resolved';
 
@@ -20,33 +21,35 @@ const MAX_LISTED = 30;
 export class CommitMentions {
   constructor(private readonly ignore: Pick<WorkspaceIgnore, 'ignored'>) {}
 
-  async options(query: string): Promise<MentionOption[]> {
+  /** The matching commits of each repository; a note says which repositories git failed in, and why. */
+  async options(query: string): Promise<MentionAnswer> {
     const api = await gitApi();
     if (typeof api === 'string') {
-      return [];
+      return { options: [], note: api };
     }
     const wanted = query.trim().toLowerCase();
     const several = api.repositories.length > 1;
-    const options: MentionOption[] = [];
-    for (const repository of api.repositories) {
-      const commits = await recentCommits(api.git.path, repository.rootUri.fsPath, PICKED_FROM).catch(() => []);
-      for (const commit of commits) {
-        if (wanted !== '' && !commit.hash.startsWith(wanted) && !commit.subject.toLowerCase().includes(wanted)) {
-          continue;
-        }
+    const reads = await readEach(
+      api.repositories,
+      async (repository) =>
+        (await recentCommits(api.git.path, repository.rootUri.fsPath, PICKED_FROM)).filter(
+          (commit) => wanted === '' || commit.hash.startsWith(wanted) || commit.subject.toLowerCase().includes(wanted),
+        ),
+      (found) => found.flat().length >= MAX_LISTED,
+    );
+    const options = reads.found.flatMap(({ repository, value }) =>
+      value.map((commit): MentionOption => {
         const where = several ? ` · ${vscode.workspace.asRelativePath(repository.rootUri)}` : '';
-        options.push({
+        return {
           kind: 'commit',
           name: `commit:${commit.shortHash}`,
           detail: `${commit.subject} · ${commit.author}, ${commit.date}${where}`,
           ref: `${repository.rootUri.toString()}#${commit.hash}`,
-        });
-        if (options.length === MAX_LISTED) {
-          return options;
-        }
-      }
-    }
-    return options;
+        };
+      }),
+    );
+    const note = failedNote(reads.failed);
+    return { options: options.slice(0, MAX_LISTED), ...(note === undefined ? {} : { note }) };
   }
 
   async resolve(name: string, ref: string | undefined): Promise<Resolved> {
@@ -61,13 +64,22 @@ export class CommitMentions {
     if (!COMMIT_HASH.test(hash) || repositories.length === 0) {
       return { told: vscode.l10n.t('Cluster Chat: @{0} names no commit of the workspace’s repositories.', name) };
     }
-    for (const repository of repositories) {
-      const shown = await commitText(api.git.path, repository.rootUri.fsPath, hash).catch(() => undefined);
-      if (shown !== undefined) {
-        return { attachment: await this.attachment(repository, hash, shown.header, shown.patch) };
-      }
+    const reads = await readEach(
+      repositories,
+      (repository) => commitText(api.git.path, repository.rootUri.fsPath, hash),
+      (found) => found.length > 0,
+    );
+    const [shown] = reads.found;
+    if (shown !== undefined) {
+      return { attachment: await this.attachment(shown.repository, hash, shown.value.header, shown.value.patch) };
     }
-    return { told: vscode.l10n.t('Cluster Chat: @{0} names no commit of the workspace’s repositories.', name) };
+    const failed = failedNote(reads.failed);
+    return {
+      told:
+        failed === undefined
+          ? vscode.l10n.t('Cluster Chat: @{0} names no commit of the workspace’s repositories.', name)
+          : vscode.l10n.t('Cluster Chat: @{0} could not be read. {1}', name, failed),
+    };
   }
 
   private async attachment(repository: GitRepository, hash: string, header: string, patch: string): Promise<MentionContent> {
@@ -83,4 +95,19 @@ export class CommitMentions {
     const label = `commit ${hash.slice(0, 12)}`;
     return { label, fileName: label, languageId: 'diff', code: cutMention(`${header}\n\n${sections.join('')}`) };
   }
+}
+
+/**
+ * Which repository git failed in, in git's own words, so that the user knows where to look and
+ * what for; undefined when git failed in none.
+ */
+function failedNote(failed: readonly RepositoryFailure<GitRepository>[]): string | undefined {
+  const [first] = failed;
+  if (first === undefined) {
+    return undefined;
+  }
+  const folder = first.repository.rootUri.fsPath;
+  return failed.length === 1
+    ? vscode.l10n.t('Git failed in {0}: {1}', folder, first.complaint)
+    : vscode.l10n.t('Git failed in {0}: {1} (and in {2} more repositories)', folder, first.complaint, failed.length - 1);
 }

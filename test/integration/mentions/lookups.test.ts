@@ -94,7 +94,12 @@ describe('@folder, @symbol, @commit and @search: looked up in the real workspace
   });
 
   it('offers a folder among the files, and attaches its files each in a block, without .env', async () => {
-    const folderOption = (await options('looked-up/src/')).options.find((option) => option.kind === 'folder');
+    // An earlier test may have listed the files before these were written: the first answer is that list, made again meanwhile.
+    let folderOption: Option | undefined;
+    await waitFor('the files written to be listed', async () => {
+      folderOption = (await options('looked-up/src/')).options.find((option) => option.kind === 'folder');
+      return folderOption !== undefined;
+    });
     assert.deepEqual(folderOption && [folderOption.name, folderOption.kind], [`${TOP}/src/`, 'folder']);
     await mentions.choose('folder', `${TOP}/src/`);
     const folder = lastAttached();
