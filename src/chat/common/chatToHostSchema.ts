@@ -21,7 +21,8 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('draftChanged'), text: text(1_000_000) }),
   z.object({ type: z.literal('regenerate') }),
   /** Replace user message `index` with `text` and send again; everything after it is dropped. */
-  z.object({ type: z.literal('editAndResend'), index, text: text(1_000_000) }),
+  /** `inNewChat`: the messages before `index` and the edited one go into a new conversation; this one stays whole. */
+  z.object({ type: z.literal('editAndResend'), index, text: text(1_000_000), inNewChat: z.boolean() }),
   /** Answered by `actionDone`. */
   z.object({ type: z.literal('copyMessage'), index }),
   /** Leave message `index` out of what is sent, or take it back in; answered by `excluded`. */

@@ -126,13 +126,14 @@ export class ChatController implements vscode.Disposable {
     await this.turns.send(conversation.id);
   }
 
-  /** Replaces user message `index` and everything after it, then sends. */
-  async editAndResend(index: number, text: string): Promise<void> {
+  /** Replaces user message `index` and everything after it, then sends; `inNewChat`, in a fork that ends before it. */
+  async editAndResend(index: number, text: string, inNewChat = false): Promise<void> {
     const conversation = this.store.active();
     if (this.turns.isBusy(conversation.id) || conversation.messages[index]?.role !== 'user' || text.trim().length === 0) {
       return;
     }
-    await this.turns.truncate(conversation.id, index);
+    if (inNewChat) await this.activate(await this.store.createWith(forkOperations(conversation, index - 1, forkTitle)));
+    else await this.turns.truncate(conversation.id, index);
     await this.send(text, conversation.messages[index]?.instructions ?? ''); // the snapshot from before the truncation
   }
 
@@ -152,13 +153,11 @@ export class ChatController implements vscode.Disposable {
   async fork(index: number): Promise<void> {
     const original = this.store.active();
     if (index >= original.messages.length) return;
-    await this.activate(await this.store.createWith(forkOperations(original, index, forkTitle(original.title))));
+    await this.activate(await this.store.createWith(forkOperations(original, index, forkTitle)));
   }
 
   async switchTo(id: string): Promise<void> {
-    if (await this.store.openConversation(id)) {
-      await this.activate(id);
-    }
+    if (await this.store.openConversation(id)) await this.activate(id);
   }
 
   async rename(id: string): Promise<void> {

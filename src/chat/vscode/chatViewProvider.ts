@@ -30,7 +30,7 @@ function handlersFor(
     send: ({ text }) => chat.send(text),
     stop: () => chat.stop(),
     draftChanged: ({ text }) => chat.draftChanged(text),
-    editAndResend: ({ index, text }) => chat.editAndResend(index, text),
+    editAndResend: ({ index, text, inNewChat }) => chat.editAndResend(index, text, inNewChat),
     copyMessage: ({ index }) => chat.codeActions.copy(index),
     setExcluded: ({ index, excluded }) => chat.nextSend.setExcluded(index, excluded),
     forkConversation: ({ index }) => chat.fork(index),

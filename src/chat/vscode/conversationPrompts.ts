@@ -17,7 +17,8 @@ export function confirmConversationDelete(conversation: StoredConversation): Pro
   return confirmModal(vscode.l10n.t('Delete the conversation “{0}”? This cannot be undone.', conversation.title), vscode.l10n.t('Delete'));
 }
 
-/** The title of a conversation continued from another one's message: the original's, marked. */
+/** The title of a conversation continued from another one's message: the original's, marked once (a fork of a fork is not marked twice). */
 export function forkTitle(title: string): string {
-  return vscode.l10n.t('{0} (fork)', title);
+  const mark = vscode.l10n.t('{0} (fork)', '').trim();
+  return title.endsWith(mark) ? title : vscode.l10n.t('{0} (fork)', title);
 }

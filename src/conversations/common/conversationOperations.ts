@@ -91,18 +91,20 @@ export function importOperations(messages: Parameters<typeof importedMessages>[0
 }
 
 /**
- * The operations that make a new conversation continue `conversation` from message `index`: its
+ * The operations that make a new conversation continue `conversation` from message `upTo`: its
  * system prompt, the messages up to that one as they were sent (with the instructions each turn went
- * with, so a regenerate there resends the same bytes), which of them were excluded, and `title`.
+ * with, so a regenerate there resends the same bytes), which of them were excluded, and the title
+ * `marked` makes of the original's. A fork before the first message (-1) holds none, and its first
+ * message will name it.
  */
-export function forkOperations(conversation: StoredConversation, index: number, title: string): ConversationOperation[] {
-  const kept = conversation.messages.slice(0, index + 1);
+export function forkOperations(conversation: StoredConversation, upTo: number, marked: (title: string) => string): ConversationOperation[] {
+  const kept = conversation.messages.slice(0, upTo + 1);
   return [
     { kind: 'systemPrompt', systemPrompt: conversation.systemPrompt },
     { kind: 'append', messages: kept.map(({ id: _id, excluded: _excluded, ...message }): NewMessage => message) },
     ...kept.flatMap((message, at): ConversationOperation[] =>
       message.excluded === true ? [{ kind: 'exclude', index: at, excluded: true }] : [],
     ),
-    { kind: 'rename', title },
+    ...(kept.length === 0 ? [] : [{ kind: 'rename' as const, title: marked(conversation.title) }]),
   ];
 }

@@ -64,6 +64,7 @@ export const WEBVIEW_STRING_DEFAULTS = {
   inputPlaceholderNoCluster: 'Choose a cluster below · @ to mention · / for prompts',
   send: 'Send',
   editingMessage: 'Editing message — Enter to resend, Esc to cancel',
+  editInNewChat: 'Send in a new chat instead',
   findInConversation: 'Find in conversation',
   findPrevious: 'Previous match (Shift+Enter)',
   findNext: 'Next match (Enter)',

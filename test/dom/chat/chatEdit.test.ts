@@ -24,13 +24,27 @@ describe('Chat composer: editing a sent message', () => {
     assert.equal(document.activeElement, chat.input);
     assert.equal(chat.editing.hidden, false);
     assert.match(chat.editing.textContent ?? '', /Enter to resend, Esc to cancel/);
-    assert.equal(chat.input.getAttribute('aria-describedby'), chat.editing.id);
+    assert.equal(chat.input.getAttribute('aria-describedby'), 'chat-editing-text');
+    assert.equal(document.getElementById('chat-editing-text')?.textContent, 'Editing message — Enter to resend, Esc to cancel');
     assert.deepEqual(editingIndexes(chat), ['2']);
     assert.deepEqual(
       page.host.posted,
       [{ type: 'frozenInstructions', index: 2 }],
       'only what the meter needs: the instructions it went with',
     );
+  });
+
+  it('offers to send the edit in a new chat instead, which keeps this conversation whole', () => {
+    const chat = ChatPage.mount(page, chatState({ messages: CONVERSATION }));
+    click(one(chat.message(2), 'button.message-edit'));
+    const inNewChat = one(chat.editing, 'button.chat-edit-new-chat');
+    assert.equal(inNewChat.textContent, 'Send in a new chat instead');
+    page.host.clearPosts();
+    typeInto(chat.input, 'Second question, another way');
+    click(inNewChat);
+    assert.deepEqual(page.host.posted, [{ type: 'editAndResend', index: 2, text: 'Second question, another way', inNewChat: true }]);
+    assert.equal(chat.editing.hidden, true);
+    assert.deepEqual(editingIndexes(chat), []);
   });
 
   it('leaves Up to the box when it holds text, when there is no user message, or with a modifier', () => {
@@ -55,7 +69,7 @@ describe('Chat composer: editing a sent message', () => {
     typeInto(chat.input, 'First question, rephrased');
     const enter = press(chat.input, 'Enter');
     assert.ok(enter.defaultPrevented);
-    assert.deepEqual(page.host.posted, [{ type: 'editAndResend', index: 0, text: 'First question, rephrased' }]);
+    assert.deepEqual(page.host.posted, [{ type: 'editAndResend', index: 0, text: 'First question, rephrased', inNewChat: false }]);
     assert.equal(chat.input.value, 'my draft');
     assert.equal(chat.editing.hidden, true);
     assert.equal(chat.input.hasAttribute('aria-describedby'), false);

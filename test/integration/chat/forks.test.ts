@@ -72,4 +72,26 @@ describe('Continue from here: a conversation forked from a message (controller, 
       ['user'],
     );
   });
+
+  it('an edit sent in a new chat keeps the original whole: the fork ends before the edited message, then sends the edit', async () => {
+    await own.chat.newChat();
+    await own.chat.send('One (fork edit)');
+    await own.chat.send('Two (fork edit)');
+    const original = own.chat.activeConversation();
+    await own.chat.editAndResend(2, 'Two, another way (fork edit)', true);
+    const forked = own.chat.activeConversation();
+    assert.notEqual(forked.id, original.id);
+    assert.deepEqual(forked.messages.map((message) => message.content).slice(0, 3), [
+      'One (fork edit)',
+      original.messages[1]?.content,
+      'Two, another way (fork edit)',
+    ]);
+    assert.equal(forked.messages.length, 4, 'answered');
+    await own.chat.switchTo(original.id);
+    assert.deepEqual(
+      own.chat.activeConversation().messages.map((message) => message.content),
+      original.messages.map((message) => message.content),
+      'the original is as it was',
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import type { AttachmentView, ChatMessageView, ChatToHostMessage, HostToChatMessage } from '../../common/chatProtocol';
-import type { ComposerLayout } from './composerLayout';
+import { EDITING_TEXT_ID, type ComposerLayout } from './composerLayout';
 import { Debounced } from '../../../base/browser/debounce';
 import { EditSession } from './editSession';
 import { inputKeyAction, outgoingText, type InputKeyAction } from './inputKeys';
@@ -52,6 +52,7 @@ export class Composer {
     input.addEventListener('compositionend', () => (this.composing = false));
     input.addEventListener('input', () => this.onInput());
     send.addEventListener('click', () => this.submit());
+    layout.editInNewChat.addEventListener('click', () => this.submit(true));
     layout.mention.addEventListener('click', () => this.mentions.start());
     acceptDroppedPaths(layout.input.parentElement ?? layout.composer, input, (message) => host.post(message));
   }
@@ -211,15 +212,15 @@ export class Composer {
     }
   }
 
-  /** Sends the box's text (or resends the edited message) unless it is blank or a request runs. */
-  private submit(): void {
+  /** Sends the box's text (or resends the edited message, here or `inNewChat`) unless it is blank or a request runs. */
+  private submit(inNewChat = false): void {
     const text = outgoingText(this.layout.input.value);
     if (text === undefined || this.host.isBusy()) {
       return;
     }
     const index = this.edit.index;
     if (index !== undefined) {
-      this.host.post({ type: 'editAndResend', index, text });
+      this.host.post({ type: 'editAndResend', index, text, inNewChat });
       this.cancelEdit();
       return;
     }
@@ -239,7 +240,7 @@ export class Composer {
     if (index === undefined) {
       input.removeAttribute('aria-describedby');
     } else {
-      input.setAttribute('aria-describedby', editing.id);
+      input.setAttribute('aria-describedby', EDITING_TEXT_ID);
     }
     this.host.editingChanged(index);
   }

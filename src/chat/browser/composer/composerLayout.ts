@@ -3,6 +3,9 @@ import { button, element } from '../../../base/browser/dom';
 import { commandButton } from '../chatCommands';
 import { text } from '../../../webview/browser/strings';
 
+/** What describes the message box while a sent message is edited in it. */
+export const EDITING_TEXT_ID = 'chat-editing-text';
+
 /** Longest message the host accepts. */
 export const MAX_MESSAGE = 1_000_000;
 
@@ -14,7 +17,10 @@ export const MAX_MESSAGE = 1_000_000;
  *   <span class="chat-spinner" aria-hidden="true"></span><span class="chat-busy-text">Waiting for …</span>
  * </div>
  * <div class="chat-composer">
- *   <div class="chat-editing" id="chat-editing" hidden>Editing message — Enter to resend, Esc to cancel</div>
+ *   <div class="chat-editing" id="chat-editing" hidden>
+ *     <span id="chat-editing-text">Editing message — Enter to resend, Esc to cancel</span>
+ *     <button class="chat-edit-new-chat">Send in a new chat instead</button>
+ *   </div>
  *   <div class="chat-input-box">
  *     <ul class="chat-attachments" aria-label="Attachments">
  *       <li class="attachment" data-id="a1"><span class="attachment-label">x.ts:1-3</span>
@@ -39,6 +45,8 @@ export interface ComposerLayout {
   readonly stop: HTMLButtonElement;
   readonly composer: HTMLDivElement;
   readonly editing: HTMLDivElement;
+  /** In the editing line: resend the edited message in a new conversation, keeping this one whole. */
+  readonly editInNewChat: HTMLButtonElement;
   readonly attachments: HTMLUListElement;
   readonly input: HTMLTextAreaElement;
   readonly mention: HTMLButtonElement;
@@ -56,9 +64,14 @@ export function createComposerLayout(): ComposerLayout {
   const busyText = element('span', 'chat-busy-text');
   busy.append(spinner, busyText);
 
-  const editing = element('div', 'chat-editing', text('editingMessage'));
+  const editing = element('div', 'chat-editing');
   editing.id = 'chat-editing';
   editing.hidden = true;
+  const editingText = element('span', 'chat-editing-text', text('editingMessage'));
+  editingText.id = EDITING_TEXT_ID;
+  // A resend drops every later message; this one keeps them, and resends in a new conversation.
+  const editInNewChat = button('chat-edit-new-chat', { text: text('editInNewChat') });
+  editing.append(editingText, ' ', editInNewChat);
 
   const attachments = element('ul', 'chat-attachments');
   attachments.setAttribute('aria-label', text('attachments'));
@@ -93,7 +106,7 @@ export function createComposerLayout(): ComposerLayout {
 
   const composer = element('div', 'chat-composer');
   composer.append(editing, box);
-  return { busy, busyText, stop, composer, editing, attachments, input, mention, cluster, send };
+  return { busy, busyText, stop, composer, editing, editInNewChat, attachments, input, mention, cluster, send };
 }
 
 export function showAttachments(list: HTMLUListElement, attachments: readonly AttachmentView[]): void {

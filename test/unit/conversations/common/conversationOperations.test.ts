@@ -152,7 +152,7 @@ describe('conversation operations, as log records', () => {
       { kind: 'exclude', index: 1, excluded: true },
     ).conversation;
 
-    const forked = carriedOut(...forkOperations(original, 3, 'Q1 (fork)')).conversation;
+    const forked = carriedOut(...forkOperations(original, 3, (title) => `${title} (fork)`)).conversation;
     assert.equal(forked.systemPrompt, 'Be exact.');
     assert.equal(forked.title, 'Q1 (fork)');
     const strip = ({ id: _id, ...message }: StoredConversation['messages'][number]): object => message;
@@ -161,9 +161,15 @@ describe('conversation operations, as log records', () => {
     assert.equal(original.messages.length, 5, 'the original keeps every message');
 
     assert.deepEqual(
-      carriedOut(...forkOperations(original, 0, 'Q1 (fork)')).conversation.messages.map((message) => message.content),
+      carriedOut(...forkOperations(original, 0, (title) => `${title} (fork)`)).conversation.messages.map((message) => message.content),
       ['Q1'],
       'from the first message, that message alone',
+    );
+    const before = carriedOut(...forkOperations(original, -1, (title) => `${title} (fork)`)).conversation;
+    assert.deepEqual(
+      [before.messages, before.title, before.systemPrompt],
+      [[], 'New chat', 'Be exact.'],
+      'before the first: none, untitled',
     );
   });
 });
