@@ -109,14 +109,21 @@ describe('Chat composer: @ mentions', () => {
     assert.equal(chat.input.getAttribute('aria-expanded'), 'false');
   });
 
-  it('says why nothing can be mentioned, and sends on Enter when no list is open', () => {
+  it('shows and says why nothing can be mentioned, and sends on Enter when no list is open', () => {
     const chat = ChatPage.mount(page, chatState());
     typeInto(chat.input, '@');
     answer(page, chat, [], 'Restricted Mode: nothing of the workspace is sent, so there is nothing to mention.');
     assert.equal(list(chat).hidden, true);
     assert.match(announced(chat), /^Restricted Mode/);
+    const note = one(chat.root, '.chat-mention-note');
+    assert.deepEqual(
+      [note.hidden, note.textContent, note.getAttribute('aria-hidden')],
+      [false, announced(chat), 'true'],
+      'shown, read out once',
+    );
     typeInto(chat.input, 'mail me@example.com');
     assert.equal(list(chat).hidden, true);
+    assert.equal(note.hidden, true, 'gone once no mention is typed');
     press(chat.input, 'Enter');
     assert.deepEqual(page.host.postsOf('send'), [{ type: 'send', text: 'mail me@example.com' }]);
   });

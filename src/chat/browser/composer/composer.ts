@@ -45,7 +45,7 @@ export class Composer {
     this.slash = new SlashSuggestions(input, { post: (message) => host.post(message), changed: () => this.onInput() });
     const mentionHost = { post: host.post.bind(host), changed: () => this.onInput(), attachments: () => host.attachments() };
     this.mentions = new MentionSuggestions(input, mentionHost, this.slash.status);
-    input.parentElement?.before(this.slash.list, this.mentions.list);
+    input.parentElement?.before(this.slash.list, this.mentions.list, this.mentions.note);
     layout.composer.append(this.slash.status);
     input.addEventListener('keydown', (event) => this.onKeyDown(event));
     input.addEventListener('compositionstart', () => (this.composing = true));

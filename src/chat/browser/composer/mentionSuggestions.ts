@@ -21,6 +21,11 @@ export interface MentionHost {
  */
 export class MentionSuggestions {
   private readonly choices: ComboboxList<MentionOptionView>;
+  /**
+   * The host's word on why something cannot be offered (Restricted Mode, no ripgrep, git failing),
+   * shown where the list opens; the status already reads it out, so it is hidden from screen readers.
+   */
+  readonly note = element('div', 'chat-mention-note');
   private asked = 0;
   private typed: TypedMention | undefined;
   /** Attachments whose `@mention` left the box, already asked to be taken off. */
@@ -40,6 +45,8 @@ export class MentionSuggestions {
       drawnAlike: (a, b) => a.kind === b.kind && a.name === b.name && a.detail === b.detail,
       take: (option) => this.take(option),
     });
+    this.note.setAttribute('aria-hidden', 'true');
+    this.note.hidden = true;
   }
 
   get list(): HTMLElement {
@@ -91,6 +98,7 @@ export class MentionSuggestions {
     this.asked++; // an answer still on its way is for text no longer in the box
     if (this.typed === undefined) {
       this.choices.close();
+      this.showNote(undefined);
       return;
     }
     this.host.post({ type: 'mentionQuery', requestId: this.asked, query: this.typed.query });
@@ -111,6 +119,14 @@ export class MentionSuggestions {
     this.choices.show(message.options, (a, b) => a.kind === b.kind && a.name === b.name);
     const count = message.options.length;
     this.choices.announce(message.note ?? (count === 0 ? text('noMentionMatches') : text('mentionsMatching', count)));
+    this.showNote(message.note);
+  }
+
+  private showNote(note: string | undefined): void {
+    if (this.note.textContent !== (note ?? '')) {
+      this.note.textContent = note ?? '';
+    }
+    this.note.hidden = note === undefined;
   }
 
   /** A keydown in the box: true when the open list took it (and nothing else may act on it). */
@@ -127,6 +143,7 @@ export class MentionSuggestions {
     this.input.value = completed.text;
     this.input.setSelectionRange(completed.caret, completed.caret);
     this.choices.close();
+    this.showNote(undefined);
     if (option.continues !== true) {
       this.host.post({ type: 'mention', kind: option.kind, name: option.name, ...(option.ref === undefined ? {} : { ref: option.ref }) });
     }
