@@ -27,6 +27,26 @@ describe('inline edit: hunks from old and new text', () => {
     assert.deepEqual(computeHunks('a\n', 'a\nb\n'), [{ oldStart: 1, oldLines: [], newLines: ['b\n'] }]);
   });
 
+  it('keeps separate changes of two 2,100-line files apart (Myers’ diff, not one hunk of the whole middle)', () => {
+    const lines = Array.from({ length: 2_100 }, (_, index) => `line ${index}\n`);
+    // Changed at both ends, so no common start or end shortens what is aligned.
+    const changed = lines.map((line, index) => ([0, 1_050, 2_099].includes(index) ? `changed ${index}\n` : line));
+    changed.splice(2_000, 1);
+    assert.deepEqual(computeHunks(lines.join(''), changed.join('')), [
+      { oldStart: 0, oldLines: ['line 0\n'], newLines: ['changed 0\n'] },
+      { oldStart: 1_050, oldLines: ['line 1050\n'], newLines: ['changed 1050\n'] },
+      { oldStart: 2_000, oldLines: ['line 2000\n'], newLines: [] },
+      { oldStart: 2_099, oldLines: ['line 2099\n'], newLines: ['changed 2099\n'] },
+    ]);
+  });
+
+  it('makes one hunk of the middle of two long files that share almost nothing, still exact', () => {
+    const old = Array.from({ length: 5_000 }, (_, index) => `old ${index}\n`);
+    const replaced = Array.from({ length: 5_000 }, (_, index) => `new ${index}\n`);
+    const text = (middle: readonly string[]): string => `first\n${middle.join('')}last\n`;
+    assert.deepEqual(computeHunks(text(old), text(replaced)), [{ oldStart: 1, oldLines: old, newLines: replaced }]);
+  });
+
   it('places hunks at document offsets from where the sent text starts', () => {
     const hunks = placeHunks(OLD, 'a\nB\nc\nd\ne\nf\n', 100);
     assert.equal(hunks.length, 2);
