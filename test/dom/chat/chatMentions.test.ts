@@ -121,6 +121,13 @@ describe('Chat composer: @ mentions', () => {
       [false, announced(chat), 'true'],
       'shown, read out once',
     );
+    assert.ok(press(chat.input, 'Escape').defaultPrevented);
+    assert.equal(note.hidden, true, 'Escape puts it away');
+    assert.deepEqual(page.host.postsOf('stop'), [], 'and stops nothing');
+    typeInto(chat.input, '@ ');
+    typeInto(chat.input, '@');
+    answer(page, chat, [], 'Restricted Mode: nothing of the workspace is sent, so there is nothing to mention.');
+    assert.equal(note.hidden, false, 'back on the next @');
     typeInto(chat.input, 'mail me@example.com');
     assert.equal(list(chat).hidden, true);
     assert.equal(note.hidden, true, 'gone once no mention is typed');

@@ -131,7 +131,17 @@ export class MentionSuggestions {
 
   /** A keydown in the box: true when the open list took it (and nothing else may act on it). */
   handleKey(event: KeyboardEvent, composing: boolean): boolean {
-    return this.choices.handleKey(event, composing);
+    const taken = this.choices.handleKey(event, composing);
+    if (event.key !== 'Escape' || this.note.hidden || composing) {
+      return taken;
+    }
+    // Escape puts the note away as it closes a list: until the text changes, and before it stops a request.
+    if (!taken) {
+      this.choices.dismiss();
+      event.preventDefault();
+    }
+    this.showNote(undefined);
+    return true;
   }
 
   private take(option: MentionOptionView): void {
