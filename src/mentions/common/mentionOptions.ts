@@ -8,8 +8,8 @@ export const MENTION_LOOKUPS = ['symbol', 'commit', 'search'] as const;
 export type MentionLookup = (typeof MENTION_LOOKUPS)[number];
 export const MENTION_KINDS = ['file', 'folder', ...MENTION_SOURCES, ...MENTION_LOOKUPS] as const;
 export type MentionKind = (typeof MENTION_KINDS)[number];
-/** The most options listed at once: the sources, the lookups and the best paths. */
-export const MAX_MENTION_OPTIONS = MENTION_SOURCES.length + MENTION_LOOKUPS.length + MAX_PATH_MATCHES;
+/** The most options listed at once: the sources, the active file's problems, the lookups and the best paths. */
+export const MAX_MENTION_OPTIONS = MENTION_SOURCES.length + 1 + MENTION_LOOKUPS.length + MAX_PATH_MATCHES;
 
 /** The most files one drop on the message box mentions. */
 export const MAX_DROPPED = 50;

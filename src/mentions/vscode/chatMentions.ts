@@ -7,6 +7,7 @@ import {
   type MentionAnswer,
   type MentionKind,
   type MentionLookup,
+  type MentionOption,
   type MentionSource,
 } from '../common/mentionOptions';
 import type { MentionResolver } from './mentionResolver';
@@ -61,7 +62,11 @@ export class ChatMentions {
       const names = files.map((file) => file.name);
       this.named = { files, names: [...names, ...foldersOf(names)] };
     }
-    return { options: mentionOptions(query, this.named.names, describe) };
+    const options = mentionOptions(query, this.named.names, describe);
+    const active = activeFileProblems(query, files);
+    // The active file's problems go right after the workspace's (or alone, once `problems:` is typed).
+    const at = options.findIndex((option) => option.kind === 'problems') + 1;
+    return { options: active === undefined ? options : [...options.slice(0, at), active, ...options.slice(at)] };
   }
 
   private async lookupOptions(lookup: MentionLookup, argument: string): Promise<MentionAnswer> {
@@ -155,6 +160,17 @@ async function mentionOf(uri: vscode.Uri | undefined): Promise<{ readonly kind: 
     return undefined;
   }
   return (stat.type & vscode.FileType.Directory) !== 0 ? { kind: 'folder', name: `${name.replace(/\/$/u, '')}/` } : { kind: 'file', name };
+}
+
+/** `@problems:path` for the active editor's file, when it is listed (so it may be sent) and `query` leads to it. */
+function activeFileProblems(query: string, files: readonly WorkspaceFile[]): MentionOption | undefined {
+  const active = vscode.window.activeTextEditor?.document.uri.toString();
+  const name = files.find((file) => file.uri.toString() === active)?.name;
+  const wanted = query.toLowerCase();
+  const offered = name !== undefined && (`problems:${name}`.toLowerCase().startsWith(wanted) || 'problems'.startsWith(wanted));
+  return offered && wanted !== ''
+    ? { kind: 'problems', name: `problems:${name}`, detail: vscode.l10n.t('The errors and warnings in {0}, the active file', name) }
+    : undefined;
 }
 
 function describe(kind: MentionSource | MentionLookup): string {

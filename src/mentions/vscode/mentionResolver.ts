@@ -10,7 +10,7 @@ import { lookupOf, type MentionKind } from '../common/mentionOptions';
 import { cutMention, problemsText, type Problem, type ProblemSeverity } from '../common/mentionText';
 import type { CommitMentions } from './commitMentions';
 import { folderMention } from './folderMention';
-import type { Resolved } from './resolved';
+import type { MentionContent, Resolved } from './resolved';
 import type { SearchMention } from './searchMention';
 import type { SymbolMentions } from './symbolMentions';
 import type { WorkspaceFiles } from './workspaceFiles';
@@ -61,7 +61,7 @@ export class MentionResolver {
       case 'search':
         return this.lookups.search.resolve(lookupOf(name)?.argument ?? '');
       case 'problems':
-        return this.problems();
+        return name === 'problems' ? this.problems() : this.fileProblems(name.slice('problems:'.length));
       case 'terminal':
         return this.terminal();
       case 'changes':
@@ -95,26 +95,26 @@ export class MentionResolver {
   private async problems(): Promise<Resolved> {
     const problems: Problem[] = [];
     for (const [uri, diagnostics] of vscode.languages.getDiagnostics()) {
-      if (diagnostics.length === 0 || !vscode.workspace.getWorkspaceFolder(uri) || (await this.ignore.ignored(uri))) {
-        continue;
-      }
-      const path = vscode.workspace.asRelativePath(uri);
-      for (const diagnostic of diagnostics) {
-        problems.push({
-          path,
-          line: diagnostic.range.start.line + 1,
-          column: diagnostic.range.start.character + 1,
-          severity: SEVERITIES[diagnostic.severity],
-          message: diagnostic.message,
-          ...(diagnostic.source ? { source: diagnostic.source } : {}),
-        });
+      if (diagnostics.length > 0 && vscode.workspace.getWorkspaceFolder(uri) && !(await this.ignore.ignored(uri))) {
+        problems.push(...problemsOf(vscode.workspace.asRelativePath(uri), diagnostics));
       }
     }
     if (problems.length === 0) {
       return { told: vscode.l10n.t('Cluster Chat: the workspace has no problems to attach.') };
     }
-    const label = `problems in the workspace (${problems.length})`;
-    return { attachment: { label, fileName: label, languageId: 'text', code: cutMention(problemsText(problems)) } };
+    return { attachment: problemsBlock('the workspace', problems) };
+  }
+
+  /** `@problems:path`: one listed file's problems (the list has left out what may not be sent). */
+  private async fileProblems(name: string): Promise<Resolved> {
+    const file = await this.files.named(name);
+    if (file === undefined) {
+      return { told: vscode.l10n.t('Cluster Chat: {0} is not a workspace file that may be sent.', name) };
+    }
+    const problems = problemsOf(name, vscode.languages.getDiagnostics(file.uri));
+    return problems.length === 0
+      ? { told: vscode.l10n.t('Cluster Chat: {0} has no problems to attach.', name) }
+      : { attachment: { ...problemsBlock(name, problems), uri: file.uri.toString() } };
   }
 
   private async terminal(): Promise<Resolved> {
@@ -172,4 +172,21 @@ export class MentionResolver {
     const label = staged ? 'git diff --staged' : 'git diff';
     return { attachment: { label, fileName: label, languageId: 'diff', code: cutMention(sections.join('')) } };
   }
+}
+
+function problemsOf(path: string, diagnostics: readonly vscode.Diagnostic[]): Problem[] {
+  return diagnostics.map((diagnostic) => ({
+    path,
+    line: diagnostic.range.start.line + 1,
+    column: diagnostic.range.start.character + 1,
+    severity: SEVERITIES[diagnostic.severity],
+    message: diagnostic.message,
+    ...(diagnostic.source ? { source: diagnostic.source } : {}),
+  }));
+}
+
+/** The block of problems, named in English for the cluster: `problems in the workspace (3)`, `problems in src/app.ts (1)`. */
+function problemsBlock(where: string, problems: readonly Problem[]): Omit<MentionContent, 'uri'> {
+  const label = `problems in ${where} (${problems.length})`;
+  return { label, fileName: label, languageId: 'text', code: cutMention(problemsText(problems)) };
 }

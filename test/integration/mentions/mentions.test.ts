@@ -152,6 +152,37 @@ describe('@ mentions: files and sources offered, and attached to the message sen
     ]);
     assert.ok(!problems?.code.includes(ENV_VALUE), 'nothing of .env, not even its problems');
   });
+
+  it('offers the active file’s problems after the workspace’s, and attaches that file’s alone', async () => {
+    const at = (line: number) => new vscode.Range(line, 0, line, 5);
+    await write('src/active.ts', 'export const active = 1;\n');
+    await write('src/other.ts', 'export const other = 2;\n');
+    const active = vscode.Uri.file(path.join(root(), TOP, 'src/active.ts'));
+    diagnostics.set(active, [new vscode.Diagnostic(at(0), 'active file marker', vscode.DiagnosticSeverity.Error)]);
+    diagnostics.set(vscode.Uri.file(path.join(root(), TOP, 'src/other.ts')), [new vscode.Diagnostic(at(0), 'other file marker')]);
+    await vscode.window.showTextDocument(active);
+    const answers: OptionsMessage[] = [];
+    const mentioned = await mentions(answers);
+    const named = `problems:${TOP}/src/active.ts`;
+    await waitFor('the active file’s problems to be offered after the workspace’s', async () => {
+      await mentioned.query(answers.length + 1, 'prob');
+      const names = answers.at(-1)?.options.map((option) => option.name) ?? [];
+      return names[0] === 'problems' && names[1] === named;
+    });
+    await mentioned.query(answers.length + 1, 'problems:');
+    assert.deepEqual(
+      answers.at(-1)?.options.map((option) => option.name),
+      [named],
+      'alone once problems: is typed',
+    );
+
+    await mentioned.choose('problems', named);
+    const [attached] = own.chat.attachments.all;
+    assert.equal(attached?.label, `problems in ${TOP}/src/active.ts (1)`);
+    assert.equal(attached?.code, `${TOP}/src/active.ts:1:1 error: active file marker`);
+    assert.equal(attached?.uri, active.toString(), 'the instruction files that apply to it apply');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
 });
 
 describe('@changes and @staged: the working tree’s and the index’s diff of a real repository', function () {
