@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CommitMessageResult } from '../../../src/commitMessage/vscode/commitMessageCommands';
 import { clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
+import { removeWithRepositories } from '../helpers/removeRepositories';
 
 interface TestRepository {
   readonly rootUri: vscode.Uri;
@@ -58,7 +59,7 @@ describe(`Write Commit Message in a real git repository (VS Code ${vscode.versio
   });
   after(async () => {
     await stopUsingEmulator();
-    fs.rmSync(root, { recursive: true, force: true });
+    await removeWithRepositories(root);
   });
 
   it('with nothing staged, sends all changes and names untracked files', async () => {

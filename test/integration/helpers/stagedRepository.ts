@@ -4,6 +4,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CommitMessageResult } from '../../../src/commitMessage/vscode/commitMessageCommands';
+import { removeWithRepositories } from './removeRepositories';
 
 interface GitApi {
   openRepository(root: vscode.Uri): Promise<{ readonly rootUri: vscode.Uri } | null>;
@@ -42,6 +43,6 @@ export async function writeCommitMessageFor(
     assert.ok(repository, 'the Git extension opened the repository');
     return await vscode.commands.executeCommand<CommitMessageResult>('clusterChat.writeCommitMessage', repository.rootUri);
   } finally {
-    await fs.rm(repo, { recursive: true, force: true });
+    await removeWithRepositories(repo);
   }
 }

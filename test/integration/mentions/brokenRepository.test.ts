@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { HostToChatMessage } from '../../../src/chat/common/chatProtocol';
 import type { ChatMentions } from '../../../src/mentions/vscode/chatMentions';
 import { activateExtension } from '../testEnvironment';
+import { removeWithRepositories } from '../helpers/removeRepositories';
 
 type OptionsMessage = Extract<HostToChatMessage, { type: 'mentionOptions' }>;
 
@@ -82,7 +83,7 @@ describe('@commit: a repository git fails in is named, and the others are still 
     );
   });
   after(async () => {
-    await fs.rm(folder(''), { recursive: true, force: true });
+    await removeWithRepositories(folder(''));
   });
 
   it('lists the healthy repository’s commits, and notes the broken one with git’s first line', async () => {

@@ -8,6 +8,7 @@ import type { ChatMentions } from '../../../src/mentions/vscode/chatMentions';
 import { useChatUnderTest } from '../helpers/chatUnderTest';
 import { receivedBodiesWith } from '../helpers/emulatorRecords';
 import { activateExtension, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
+import { removeWithRepositories } from '../helpers/removeRepositories';
 
 type Posted = Extract<HostToChatMessage, { type: 'mentionOptions' | 'mentionsAdded' }>;
 type OptionsMessage = Extract<Posted, { type: 'mentionOptions' }>;
@@ -89,7 +90,7 @@ describe('@folder, @symbol, @commit and @search: looked up in the real workspace
     );
   });
   after(async () => {
-    await fs.rm(root(), { recursive: true, force: true });
+    await removeWithRepositories(root());
     await stopUsingEmulator();
   });
 

@@ -9,6 +9,7 @@ import { useChatUnderTest } from '../helpers/chatUnderTest';
 import { receivedBodiesWith } from '../helpers/emulatorRecords';
 import { activateExtension, report, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
 import { openTerminal, shellIntegrationOf } from '../helpers/terminals';
+import { removeWithRepositories } from '../helpers/removeRepositories';
 
 type OptionsMessage = Extract<HostToChatMessage, { type: 'mentionOptions' }>;
 
@@ -213,7 +214,7 @@ describe('@changes and @staged: the working tree’s and the index’s diff of a
     assert.ok(await (await extension.activate()).getAPI(1).openRepository(vscode.Uri.file(repo)), 'the Git extension opened it');
   });
   after(async () => {
-    await fs.rm(repo, { recursive: true, force: true });
+    await removeWithRepositories(repo);
   });
 
   const attached = async (kind: 'changes' | 'staged'): Promise<{ readonly label: string; readonly code: string } | undefined> => {
