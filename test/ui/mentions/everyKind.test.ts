@@ -11,13 +11,15 @@ const PROBLEM_MARKER = 'UI_PROBLEM_4b1e';
 const STAGED_MARKER = 'UI_STAGED_70d2';
 const UNSTAGED_MARKER = 'UI_UNSTAGED_18fa';
 const NEEDLE = 'UI_NEEDLE_9c3a';
-const FAILING_COMMAND = 'ls no-such-file-ui-3d7c';
+// VS Code hands a command's output only from when the extension host hears of its start, which
+// can be after a command as quick as `ls` printed: the pause makes the output the command's own.
+const FAILING_COMMAND = 'sleep 0.5; ls no-such-file-ui-3d7c';
 
 function git(cwd: string, ...args: string[]): void {
   execFileSync('git', args, { cwd, stdio: 'ignore' });
 }
 
-/** A real repository: one commit, then a change to src/staged.ts staged, and one more to it not staged. */
+/** A real repository: one commit, then a change to src/staged.ts staged, one more to it not staged, and a 2 MB log not tracked. */
 function makeRepository(folder: string): void {
   git(folder, 'init', '-q', '-b', 'main');
   git(folder, 'config', 'user.email', 'ui-test@example.com');
@@ -27,6 +29,9 @@ function makeRepository(folder: string): void {
   fs.appendFileSync(path.join(folder, 'src', 'staged.ts'), `export const staged = '${STAGED_MARKER}';\n`);
   git(folder, 'add', 'src/staged.ts');
   fs.appendFileSync(path.join(folder, 'src', 'staged.ts'), `// ${UNSTAGED_MARKER}\n`);
+  // Untracked, so the commit stays small and the request under the size limit with the cut file in it.
+  fs.mkdirSync(path.join(folder, 'logs'));
+  fs.writeFileSync(path.join(folder, 'logs', 'huge.log'), `${'x'.repeat(99)}\n`.repeat(20_000));
 }
 
 describe('Every kind of @ mention in a real workspace: a git repository, a TypeScript error, a failed command', function () {
@@ -48,7 +53,7 @@ describe('Every kind of @ mention in a real workspace: a git repository, a TypeS
     cluster: 'Demo',
   });
 
-  it('attaches problems, terminal, staged and unstaged changes, a folder, a symbol, a commit and a search, sends each block, and regenerate resends the bytes', async () => {
+  it('attaches problems (the workspace’s and a file’s), terminal, both diffs, a folder, a symbol, a commit, a search and a 2 MB file cut at the cap, sends each block, and regenerate resends the bytes', async () => {
     const { workbench, emulator } = ui;
     const { page } = workbench;
     await workbench.openFile('src/broken.ts');
@@ -73,13 +78,13 @@ describe('Every kind of @ mention in a real workspace: a git repository, a TypeS
     await input.focus();
     await page.keyboard.type('What do these say? (every kind)');
 
-    /** Types `@typed`, clicks the option whose name starts with `@option`, and waits for one more chip. */
-    const mention = async (typed: string, option: string, timeoutMs = 30_000): Promise<string> => {
+    /** Types `@typed`, clicks the option whose name matches `option`, and waits for one more chip. */
+    const mention = async (typed: string, option: RegExp, timeoutMs = 30_000): Promise<string> => {
       const before = await chips.count();
       await page.keyboard.type(` @${typed}`);
-      const offered = chat.locator('#chat-mention-suggestions [role="option"]').filter({
-        has: chat.locator('.prompt-suggestion-name', { hasText: new RegExp(`^@${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }),
-      });
+      const offered = chat
+        .locator('#chat-mention-suggestions [role="option"]')
+        .filter({ has: chat.locator('.prompt-suggestion-name', { hasText: option }) });
       await offered.first().waitFor({ timeout: timeoutMs });
       await offered.first().click();
       const labels = await waitFor(
@@ -91,14 +96,16 @@ describe('Every kind of @ mention in a real workspace: a git repository, a TypeS
       return labels.at(-1) ?? '';
     };
 
-    assert.match(await mention('problems', 'problems'), /^problems in the workspace \(1\)$/);
-    assert.equal(await mention('terminal', 'terminal'), `terminal: \`${FAILING_COMMAND}\`, exit 2`);
-    assert.equal(await mention('staged', 'staged'), 'git diff --staged');
-    assert.equal(await mention('changes', 'changes'), 'git diff');
-    assert.match(await mention('note', 'notes/'), /^folder notes\/ \(1 files\)$/);
-    assert.equal(await mention('symbol:helperSum', 'symbol:helperSum', 90_000), 'src/util.ts:1-3');
-    assert.match(await mention('commit:', 'commit:'), /^commit [0-9a-f]{12}$/);
-    assert.match(await mention(`search:${NEEDLE}`, `search:${NEEDLE}`), /^search: "UI_NEEDLE_9c3a" \(1 lines in 1 files\)$/);
+    assert.match(await mention('problems', /^@problems$/), /^problems in the workspace \(1\)$/);
+    assert.equal(await mention('problems:', /^@problems:src\/broken\.ts$/), 'problems in src/broken.ts (1)');
+    assert.equal(await mention('terminal', /^@terminal$/), `terminal: \`${FAILING_COMMAND}\`, exit 2`);
+    assert.equal(await mention('staged', /^@staged$/), 'git diff --staged');
+    assert.equal(await mention('changes', /^@changes$/), 'git diff');
+    assert.match(await mention('note', /^@notes\/$/), /^folder notes\/ \(1 files\)$/);
+    assert.equal(await mention('symbol:helperSum', /^@symbol:helperSum/, 90_000), 'src/util.ts:1-3');
+    assert.match(await mention('commit:', /^@commit:[0-9a-f]+$/), /^commit [0-9a-f]{12}$/);
+    assert.match(await mention(`search:${NEEDLE}`, new RegExp(`^@search:${NEEDLE}$`)), /^search: "UI_NEEDLE_9c3a" \(1 lines in 1 files\)$/);
+    assert.equal(await mention('huge', /^@huge\.log$/), 'logs/huge.log');
     await workbench.screenshot('mentions-every-kind-chips');
 
     await page.keyboard.press('Enter');
@@ -107,6 +114,8 @@ describe('Every kind of @ mention in a real workspace: a git repository, a TypeS
     const user = sent?.messages.at(-1)?.content ?? '';
     for (const expected of [
       /problems in the workspace \(1\):\n\n```text\n[^`]*src\/broken\.ts:1:\d+ error[^`]*not assignable[^`]*\n```/,
+      /problems in src\/broken\.ts \(1\):\n\n```text\nsrc\/broken\.ts:1:\d+ error: [^`\n]*not assignable[^`\n]*\n```/,
+      /logs\/huge\.log:\n\n```[a-z]*\n(x{99}\n){1000}\n\[cut at 100000 characters of 2000000\]\n```/,
       new RegExp(`terminal: \`${FAILING_COMMAND}\`, exit 2:\\n\\n\`\`\`text\\n\\$ ${FAILING_COMMAND}\\n[^\`]*no-such-file-ui-3d7c`),
       new RegExp(`git diff --staged:\\n\\n\`\`\`diff\\n[^\`]*\\+export const staged = '${STAGED_MARKER}';\\n\`\`\``),
       new RegExp(`git diff:\\n\\n\`\`\`diff\\n[^\`]*\\+// ${UNSTAGED_MARKER}\\n\`\`\``),
