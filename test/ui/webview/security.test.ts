@@ -61,8 +61,15 @@ describe('Security in the real workbench', function () {
       await rows.first().waitFor();
       assert.equal(await rows.filter({ hasText: 'Workspace Demo' }).count(), 0, 'the workspace cannot add clusters either');
       await rows.filter({ hasText: 'Demo' }).first().click();
-      await workbench.openFile('src/app.ts');
-      await workbench.selectLines('app.ts', 1, 3);
+      if (restricted) {
+        // Restricted Mode sends nothing of the workspace, so the user's own untitled text is explained instead.
+        await workbench.runCommand('File: New Untitled Text File');
+        await workbench.page.keyboard.insertText('const greeting = "Hello";');
+        await workbench.page.keyboard.press('Control+A');
+      } else {
+        await workbench.openFile('src/app.ts');
+        await workbench.selectLines('app.ts', 1, 3);
+      }
       await workbench.runCommand('Cluster Chat: Explain');
       const reply = workbench.webview();
       await reply.locator('#reply p, #reply .code-block').first().waitFor({ timeout: 30_000 });
