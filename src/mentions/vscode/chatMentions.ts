@@ -164,11 +164,15 @@ async function mentionOf(uri: vscode.Uri | undefined): Promise<{ readonly kind: 
 
 /** `@problems:path` for the active editor's file, when it is listed (so it may be sent) and `query` leads to it. */
 function activeFileProblems(query: string, files: readonly WorkspaceFile[]): MentionOption | undefined {
+  const wanted = query.toLowerCase();
+  // Only a query on its way to `problems` looks through the file list: every other key skips the scan.
+  if (wanted === '' || !('problems'.startsWith(wanted) || wanted.startsWith('problems:'))) {
+    return undefined;
+  }
   const active = vscode.window.activeTextEditor?.document.uri.toString();
   const name = files.find((file) => file.uri.toString() === active)?.name;
-  const wanted = query.toLowerCase();
-  const offered = name !== undefined && (`problems:${name}`.toLowerCase().startsWith(wanted) || 'problems'.startsWith(wanted));
-  return offered && wanted !== ''
+  return (name !== undefined && `problems:${name}`.toLowerCase().startsWith(wanted)) ||
+    (name !== undefined && 'problems'.startsWith(wanted))
     ? { kind: 'problems', name: `problems:${name}`, detail: vscode.l10n.t('The errors and warnings in {0}, the active file', name) }
     : undefined;
 }
