@@ -1,0 +1,87 @@
+import { extractCodeBlocks, type CodeBlock } from '../../markdown/common/codeBlocks';
+
+/** Where a block named its file. */
+export type LabelSource = 'info' | 'firstLine' | 'above';
+
+/** A code block of a reply that names the file it is for. */
+export interface LabelledBlock {
+  /** The block's place among all the reply's code blocks (the chat's and reply view's block number). */
+  readonly index: number;
+  /** As the reply writes it, with `\` made `/`; still untrusted (`judgePath` says what may be done with it). */
+  readonly path: string;
+  /** The code, without a `// filepath:` first line. */
+  readonly code: string;
+  readonly source: LabelSource;
+  /** The block shows only part of the file: it marks the code it leaves out with `...existing code...`. */
+  readonly partial: boolean;
+}
+
+/** `key=value` in an info string that names the file (`title="src/app.ts"`). */
+const INFO_KEY = /^(?:file|filename|filepath|path|title)=(["']?)(.+)\1$/iu;
+/** A first line that names the file, in the comment styles of the common languages. */
+const FIRST_LINE = /^\s*(?:\/\/|#|--|;|%|\/\*|<!--|\{\/\*)\s*(?:file\s*path|file\s*name|file|path)\s*:\s*(.+?)\s*(?:\*\/\}?|-->)?\s*$/iu;
+/** What may stand before the name on the line above a block: a heading's, a list item's or a `File:` mark. */
+const ABOVE_PREFIX = /^(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+)?(?:(?:file|filename|path)\s*:\s*)?/iu;
+/** Emphasis and code marks around the name, taken off from the outside in. */
+const WRAPPERS = ['`', '**', '__', '*', '_'] as const;
+/** `...existing code...` (or `…`) alone on a line, in any comment style. */
+const EXISTING_CODE = /^\s*(?:\/\/|#|--|;|%|\/\*|<!--|\{\/\*|\*)?\s*(?:\.{3}|…)\s*existing code\s*(?:\.{3}|…)?\s*(?:\*\/\}?|-->)?\s*$/imu;
+
+/**
+ * The code blocks of a reply that name their file, by the conventions peers and models use: the
+ * info string (```` ```ts src/app.ts ````, ```` ```ts:src/app.ts ````, `title="src/app.ts"`), a
+ * `// filepath: src/app.ts` first line (dropped from the code), or a line just above the block that
+ * holds only the path. A word counts as a path when it has a `/` or an extension.
+ */
+export function labelledBlocks(markdown: string): LabelledBlock[] {
+  const lines = markdown.replace(/\r\n?/gu, '\n').split('\n');
+  return extractCodeBlocks(markdown).flatMap((block): LabelledBlock[] => {
+    const labelled = fromInfo(block) ?? fromFirstLine(block) ?? fromAbove(block, lines);
+    return labelled === undefined ? [] : [{ index: block.index, ...labelled, partial: EXISTING_CODE.test(labelled.code) }];
+  });
+}
+
+type Label = Pick<LabelledBlock, 'path' | 'code' | 'source'>;
+
+function fromInfo(block: CodeBlock): Label | undefined {
+  const words = block.info.trim().split(/\s+/u);
+  const [first = '', ...rest] = words;
+  const colon = first.indexOf(':');
+  const candidates = [colon > 0 ? first.slice(colon + 1) : first, ...rest.map((word) => INFO_KEY.exec(word)?.[2] ?? word)];
+  const path = candidates.find(looksLikePath);
+  return path === undefined ? undefined : { path: slashed(path), code: block.code, source: 'info' };
+}
+
+function fromFirstLine(block: CodeBlock): Label | undefined {
+  const end = block.code.indexOf('\n');
+  const first = end < 0 ? block.code : block.code.slice(0, end);
+  const path = FIRST_LINE.exec(first)?.[1];
+  return path === undefined || /\s/u.test(path) ? undefined : { path: slashed(path), code: block.code.slice(end + 1), source: 'firstLine' };
+}
+
+function fromAbove(block: CodeBlock, lines: readonly string[]): Label | undefined {
+  // The line right above, or the one above a single blank line.
+  const above = [lines[block.startLine - 1], lines[block.startLine - 2]].find((line) => line !== undefined && line.trim() !== '');
+  const path = above === undefined ? undefined : nameAlone(above);
+  return path === undefined ? undefined : { path: slashed(path), code: block.code, source: 'above' };
+}
+
+/** The path a line holds and nothing else (`### src/app.ts`, `**src/app.ts**:`, `File: \`src/app.ts\``). */
+function nameAlone(line: string): string | undefined {
+  let text = line.trim().replace(ABOVE_PREFIX, '').replace(/:$/u, '');
+  for (let unwrapped = true; unwrapped;) {
+    const wrapper = WRAPPERS.find((mark) => text.length > 2 * mark.length && text.startsWith(mark) && text.endsWith(mark));
+    unwrapped = wrapper !== undefined;
+    text = wrapper === undefined ? text : text.slice(wrapper.length, -wrapper.length).replace(/:$/u, '');
+  }
+  return /\s/u.test(text) || !looksLikePath(text) ? undefined : text;
+}
+
+/** A word with a `/` or a file extension (a letter after the last dot), and not a link. */
+function looksLikePath(word: string): boolean {
+  return word !== '' && !word.includes('://') && (/[/\\]/u.test(word) || /\.[a-z][a-z0-9]{0,9}$/iu.test(word));
+}
+
+function slashed(path: string): string {
+  return path.replace(/\\/gu, '/');
+}
