@@ -3,6 +3,7 @@ import type { ChatMessageRef, HostToChatMessage } from '../common/chatProtocol';
 import type { CodeAction } from '../../replies/common/replyProtocol';
 import type { ReplyActions } from '../../replies/vscode/replyActions';
 import type { ConversationStore } from '../../conversations/vscode/conversationStore';
+import type { TurnRef } from '../../fileEdits/vscode/turnCheckpoints';
 import { ChatRequestMarks } from '../common/chatRequestMarks';
 
 /**
@@ -28,6 +29,38 @@ export class ChatCodeActions {
       await vscode.env.clipboard.writeText(message.content);
       this.post({ type: 'actionDone', reply: { conversationId: conversation.id, index }, action: 'copy', ok: true });
     }
+  }
+
+  /** Opens the review of the files a reply's code blocks name. */
+  async reviewFiles(index: number): Promise<void> {
+    const turn = this.turnOf(index);
+    if (turn) {
+      await this.actions.files?.review(turn.ref, turn.content);
+    }
+  }
+
+  /** Restores the files the reply's turn changed. */
+  async undoTurn(index: number): Promise<void> {
+    const turn = this.turnOf(index);
+    if (turn) {
+      await this.actions.files?.undo(turn.ref);
+    }
+  }
+
+  /** Frees what the turns of a deleted conversation kept of the files they changed. */
+  forgetFiles(conversationId: string): void {
+    this.actions.files?.forget(conversationId).catch((error: unknown) => {
+      this.log.warn(`Could not free the checkpoints of ${conversationId}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  /** A reply of the active conversation, named for its checkpoints by its message id. */
+  private turnOf(index: number): { readonly ref: TurnRef; readonly content: string } | undefined {
+    const conversation = this.store.active();
+    const message = conversation.messages[index];
+    return message?.role === 'assistant'
+      ? { ref: { conversationId: conversation.id, turn: message.id ?? `i${index}` }, content: message.content }
+      : undefined;
   }
 
   async perform(reply: ChatMessageRef, action: CodeAction, block: number | 'all'): Promise<void> {

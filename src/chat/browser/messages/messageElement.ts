@@ -5,6 +5,8 @@ import { renderReplyInto } from '../../../codeBlocks/browser/progressiveReply';
 import { text } from '../../../webview/browser/strings';
 import { splitAttachedBlocks } from '../../../conversations/common/attachedBlocks';
 import { attachedChips } from './attachedChips';
+import { labelledBlocks } from '../../../fileEdits/common/labelledBlocks';
+import { judgePath } from '../../../fileEdits/common/editPaths';
 
 /**
  * One chat message, rendered with the reply view's renderer and sanitizer:
@@ -19,6 +21,8 @@ import { attachedChips } from './attachedChips';
  *     (assistant messages) <button class="message-show-request" aria-label="Show Request">…</button>
  *     <button class="message-exclude" aria-label="Exclude from what is sent" aria-pressed="false">…</button>
  *     <button class="message-fork" aria-label="Continue in a new chat from here">…</button>
+ *     (replies whose code blocks name files) <button class="message-review" aria-label="Review changes in 3 files">…</button>
+ *       <button class="message-undo-turn" aria-label="Undo changes of this turn">…</button>
  *     (last assistant message) <button class="message-regenerate" aria-label="Regenerate reply">…</button>
  *   </div>
  * </li>
@@ -51,9 +55,30 @@ export function createMessageElement(
   }
   buttons.append(button('icon-button message-exclude', { icon: 'eye-closed', label: text('excludeMessage') }));
   buttons.append(button('icon-button message-fork', { icon: 'repo-forked', label: text('forkMessage') }));
+  if (message.role === 'assistant') {
+    buttons.append(...fileButtons(message.content));
+  }
   item.append(meta, content, buttons);
   showExcluded(item, message.excluded === true);
   return item;
+}
+
+/** Review and undo, for a reply whose code blocks name the files they are for. */
+function fileButtons(content: string): HTMLButtonElement[] {
+  // A path the host would refuse is not counted: the review will not hold it.
+  const paths = labelledBlocks(content).flatMap((block) => {
+    const verdict = judgePath(block.path);
+    return verdict.kind === 'refused' ? [] : [verdict.path];
+  });
+  const files = new Set(paths).size;
+  if (files === 0) {
+    return [];
+  }
+  const label = files === 1 ? text('reviewFile') : text('reviewFiles', files);
+  return [
+    button('icon-button message-review', { icon: 'diff-multiple', label }),
+    button('icon-button message-undo-turn', { icon: 'discard', label: text('undoTurn') }),
+  ];
 }
 
 /**

@@ -1,0 +1,135 @@
+import * as vscode from 'vscode';
+import { labelledBlocks } from '../common/labelledBlocks';
+import { judgePath, type PathRisk } from '../common/editPaths';
+import { mergeBlock } from '../common/mergeBlock';
+import { withEndingsOf } from '../common/lineEndings';
+import { staysInside } from '../node/realFolder';
+import { patternPlace, type WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
+import { refusalText, doubtText } from './reviewTexts';
+
+/** A file a reply changes, with what it holds now and what the reply proposes. */
+export interface PlannedFile {
+  readonly uri: vscode.Uri;
+  /** The path as the user reads it (the folder's name first in a multi-root workspace). */
+  readonly label: string;
+  /** The text now (an open editor's, unsaved edits included); undefined for a file the reply creates. */
+  readonly original: string | undefined;
+  readonly proposed: string;
+  readonly risk?: PathRisk;
+}
+
+/** A reviewed file as it is to be written: the proposal as the user left it in the review. */
+export interface FileWrite {
+  readonly file: PlannedFile;
+  readonly text: string;
+}
+
+/** A block that is not in the review, and why. */
+export interface LeftOutBlock {
+  readonly path: string;
+  readonly why: string;
+  readonly code: string;
+}
+
+export interface ReviewPlan {
+  readonly files: readonly PlannedFile[];
+  readonly leftOut: readonly LeftOutBlock[];
+}
+
+/**
+ * What a reply's labelled blocks would do to the workspace. Every path is judged as untrusted
+ * input (outside the folders, `..`, `.git`, symbolic links out, ignored files: refused); a block
+ * with `...existing code...` is merged into its file only where the placement is certain, and
+ * several blocks for one file are applied in order.
+ */
+export async function planReview(markdown: string, ignore: WorkspaceIgnore): Promise<ReviewPlan> {
+  const files = new Map<string, PlannedFile>();
+  const leftOut: LeftOutBlock[] = [];
+  for (const block of labelledBlocks(markdown)) {
+    const refuse = (why: string): void => void leftOut.push({ path: block.path, why, code: block.code });
+    const verdict = judgePath(block.path);
+    if (verdict.kind === 'refused') {
+      refuse(refusalText(verdict.reason));
+      continue;
+    }
+    const place = await placeOf(verdict.path);
+    if (place === undefined) {
+      refuse(vscode.l10n.t('no folder is open to write it in'));
+      continue;
+    }
+    if (!(await staysInside(place.folder.uri.fsPath, place.uri.fsPath))) {
+      refuse(vscode.l10n.t('a symbolic link leads out of the workspace folder'));
+      continue;
+    }
+    const match = await ignore.ignored(place.uri);
+    if (match) {
+      refuse(vscode.l10n.t('it matches “{0}” ({1})', match.pattern, patternPlace(match)));
+      continue;
+    }
+    const key = place.uri.toString();
+    const earlier = files.get(key);
+    const original = earlier ? earlier.original : await currentText(place.uri);
+    const base = earlier ? earlier.proposed : original;
+    const proposed = proposal(base, block.code, block.partial);
+    if (typeof proposed !== 'string') {
+      refuse(proposed.why);
+      continue;
+    }
+    const label = (vscode.workspace.workspaceFolders?.length ?? 0) > 1 ? `${place.folder.name}/${verdict.path}` : verdict.path;
+    files.set(key, { uri: place.uri, label, original, proposed, ...(verdict.kind === 'risky' ? { risk: verdict.risk } : {}) });
+  }
+  return { files: [...files.values()], leftOut };
+}
+
+function proposal(base: string | undefined, code: string, partial: boolean): string | { readonly why: string } {
+  if (!partial) {
+    return withEndingsOf(code, base);
+  }
+  if (base === undefined) {
+    return { why: vscode.l10n.t('it leaves out code of a file that does not exist') };
+  }
+  const merged = mergeBlock(base, code);
+  return merged.kind === 'merged' ? merged.text : { why: doubtText(merged.reason, merged.line) };
+}
+
+interface Place {
+  readonly folder: vscode.WorkspaceFolder;
+  readonly uri: vscode.Uri;
+}
+
+/**
+ * The folder a path belongs to: in a multi-root workspace one named by its first segment, else the
+ * first that holds the file, else the first folder (where a new file goes).
+ */
+async function placeOf(path: string): Promise<Place | undefined> {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const [first, ...rest] = path.split('/');
+  const named = folders.length > 1 && rest.length > 0 ? folders.find((folder) => folder.name === first) : undefined;
+  if (named) {
+    return { folder: named, uri: vscode.Uri.joinPath(named.uri, ...rest) };
+  }
+  for (const folder of folders) {
+    const uri = vscode.Uri.joinPath(folder.uri, path);
+    if (await exists(uri)) {
+      return { folder, uri };
+    }
+  }
+  const folder = folders[0];
+  return folder && { folder, uri: vscode.Uri.joinPath(folder.uri, path) };
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  return vscode.workspace.fs.stat(uri).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The file's text as the editor holds it, or undefined when there is no such file. */
+export async function currentText(uri: vscode.Uri): Promise<string | undefined> {
+  const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
+  if (open) {
+    return open.getText();
+  }
+  return (await exists(uri)) ? (await vscode.workspace.openTextDocument(uri)).getText() : undefined;
+}
