@@ -71,6 +71,24 @@ export class FileReviews implements vscode.Disposable {
     return undoTurn(turn, this.checkpoints, this.documents);
   }
 
+  /**
+   * Keeps the active editor's file for the turn before Insert or Replace changes it; resolves what
+   * to call once the change is made (it records what was written), or false when the user would
+   * rather not change a file that cannot be kept.
+   */
+  async beforeEdit(turn: TurnRef): Promise<(() => Promise<void>) | false | undefined> {
+    const document = vscode.window.activeTextEditor?.document;
+    if (document?.uri.scheme !== 'file') {
+      return undefined;
+    }
+    const label = vscode.workspace.asRelativePath(document.uri);
+    const before = document.getText();
+    if (!(await this.checkpoints.keep(turn, document.uri, label, before, before))) {
+      return false;
+    }
+    return async () => void (await this.checkpoints.keep(turn, document.uri, label, before, document.getText()));
+  }
+
   /** Frees the checkpoints of a deleted conversation. */
   forget(conversationId: string): Promise<void> {
     return this.checkpoints.forgetConversation(conversationId);

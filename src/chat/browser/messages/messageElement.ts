@@ -22,7 +22,7 @@ import { judgePath } from '../../../fileEdits/common/editPaths';
  *     <button class="message-exclude" aria-label="Exclude from what is sent" aria-pressed="false">…</button>
  *     <button class="message-fork" aria-label="Continue in a new chat from here">…</button>
  *     (replies whose code blocks name files) <button class="message-review" aria-label="Review changes in 3 files">…</button>
- *       <button class="message-undo-turn" aria-label="Undo changes of this turn">…</button>
+ *     (replies with code) <button class="message-undo-turn" aria-label="Undo changes of this turn">…</button>
  *     (last assistant message) <button class="message-regenerate" aria-label="Regenerate reply">…</button>
  *   </div>
  * </li>
@@ -65,21 +65,29 @@ export function createMessageElement(
 
 /** Review and undo, for a reply whose code blocks name the files they are for. */
 function fileButtons(content: string): HTMLButtonElement[] {
+  const blocks = labelledBlocks(content);
   // A path the host would refuse is not counted: the review will not hold it.
-  const paths = labelledBlocks(content).flatMap((block) => {
+  const paths = blocks.flatMap((block) => {
     const verdict = judgePath(block.path);
     return verdict.kind === 'refused' ? [] : [verdict.path];
   });
   const files = new Set(paths).size;
-  if (files === 0) {
-    return [];
-  }
-  const label = files === 1 ? text('reviewFile') : text('reviewFiles', files);
-  return [
-    button('icon-button message-review', { icon: 'diff-multiple', label }),
-    button('icon-button message-undo-turn', { icon: 'discard', label: text('undoTurn') }),
-  ];
+  const review =
+    files === 0
+      ? []
+      : [
+          button('icon-button message-review', {
+            icon: 'diff-multiple',
+            label: files === 1 ? text('reviewFile') : text('reviewFiles', files),
+          }),
+        ];
+  // Insert and Replace change files with any code block, so any reply with code can have changes to undo.
+  const code = blocks.length > 0 || CODE_FENCE.test(content);
+  return code ? [...review, button('icon-button message-undo-turn', { icon: 'discard', label: text('undoTurn') })] : review;
 }
+
+/** A fenced code block's opening line. */
+const CODE_FENCE = /^ {0,3}(?:`{3,}|~{3,})/mu;
 
 /**
  * A message's rendered text (`.message-content`): a long one fills in over the next tasks;
