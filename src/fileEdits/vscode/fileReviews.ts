@@ -56,7 +56,8 @@ export class FileReviews implements vscode.Disposable {
     };
     this.open.set(id, review);
     this.latest = id;
-    const title = vscode.l10n.t('Cluster Chat: changes in {0} files', files.length);
+    // VS Code adds the count of files to the tab's title.
+    const title = vscode.l10n.t('Cluster Chat: proposed changes');
     await vscode.commands.executeCommand(
       'vscode.changes',
       title,

@@ -100,7 +100,7 @@ describe('Review changes in N files, and undo a turn (real workbench, emulator)'
     await review.click();
     const leftOut = await workbench.notification(/left 1 block out of the review/);
     assert.match(await leftOut.innerText(), /\.\.\/outside\.ts: the path leads out of the workspace folder/);
-    await workbench.page.locator('.tab', { hasText: 'Cluster Chat: changes in 3 files' }).first().waitFor();
+    await workbench.page.locator('.tab', { hasText: 'Cluster Chat: proposed changes (3 files)' }).first().waitFor();
     const offer = await workbench.notification(/proposes changes to 3 files/);
     await workbench.screenshot('multi-file-review');
     await workbench.clickNotificationButton(offer, 'Accept All');
