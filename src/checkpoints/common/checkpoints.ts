@@ -14,6 +14,13 @@ export interface TurnCheckpoint {
   readonly entries: readonly CheckpointEntry[];
 }
 
+/** A change to one file, as a turn records it: its bytes before (undefined: no file) and after. */
+export interface CheckpointChange {
+  readonly uri: string;
+  readonly before: Uint8Array | undefined;
+  readonly after: Uint8Array | undefined;
+}
+
 /** The pre-images of the files each chat turn changed, so that "Undo changes of this turn" can restore them. */
 export interface CheckpointStore {
   /**
@@ -22,6 +29,11 @@ export interface CheckpointStore {
    * {@link CheckpointTooLarge} when the pre-image is too large to keep.
    */
   record(conversationId: string, turn: string, uri: string, before: Uint8Array | undefined, after: Uint8Array | undefined): Promise<void>;
+  /**
+   * {@link record} for several files of one turn at once (one write of the turn's manifest). When
+   * one pre-image is too large, nothing is recorded and it rejects with {@link CheckpointTooLarge}.
+   */
+  recordAll(conversationId: string, turn: string, changes: readonly CheckpointChange[]): Promise<void>;
   turn(conversationId: string, turn: string): Promise<TurnCheckpoint | undefined>;
   /** The bytes a hash names (undefined if pruned). Only pre-images are kept: an `after` hash is for comparing. */
   content(hash: string): Promise<Uint8Array | undefined>;

@@ -6,6 +6,7 @@ import {
   CheckpointTooLarge,
   MAX_CHECKPOINT_BYTES,
   MAX_CHECKPOINT_FILE_BYTES,
+  type CheckpointChange,
   type CheckpointStore,
   type TurnCheckpoint,
 } from '../common/checkpoints';
@@ -58,31 +59,44 @@ export class FileCheckpointStore implements CheckpointStore {
   }
 
   record(conversationId: string, turn: string, uri: string, before: Uint8Array | undefined, after: Uint8Array | undefined): Promise<void> {
-    // Taken now: the caller may reuse its buffers once this returns, and the pre-image becomes the next delta's base.
-    const preImage = before && before.length <= this.maxFileBytes ? before.slice() : before;
-    const afterHash = after && contentHash(after);
+    return this.recordAll(conversationId, turn, [{ uri, before, after }]);
+  }
+
+  recordAll(conversationId: string, turn: string, changes: readonly CheckpointChange[]): Promise<void> {
+    // Taken now: the caller may reuse its buffers once this returns, and a pre-image becomes the next delta's base.
+    const taken = changes.map(({ uri, before, after }) => ({
+      uri,
+      preImage: before && before.length <= this.maxFileBytes ? before.slice() : before,
+      afterHash: after && contentHash(after),
+    }));
     return this.serially(async () => {
       checkedCheckpointId('conversation', conversationId);
       checkedCheckpointId('turn', turn);
       const turns = await this.manifests.read(conversationId);
       let stored = turns.find((candidate) => candidate.turn === turn);
-      const entry = stored?.entries.find((candidate) => candidate.uri === uri);
-      if (!entry && preImage && preImage.length > this.maxFileBytes) {
-        throw new CheckpointTooLarge(uri, preImage.length, this.maxFileBytes);
+      for (const { uri, preImage } of taken) {
+        const entry = stored?.entries.find((candidate) => candidate.uri === uri);
+        if (!entry && preImage && preImage.length > this.maxFileBytes) {
+          throw new CheckpointTooLarge(uri, preImage.length, this.maxFileBytes);
+        }
       }
       if (!stored) {
         stored = { turn, recordedAt: this.nextRecordedAt(), entries: [] };
         turns.push(stored);
       }
-      if (entry) {
-        entry.after = afterHash;
-        await this.manifests.write(conversationId, turns);
-        return;
+      let kept = false;
+      for (const { uri, preImage, afterHash } of taken) {
+        const entry = stored.entries.find((candidate) => candidate.uri === uri);
+        if (entry) {
+          entry.after = afterHash;
+          continue;
+        }
+        const beforeHash = preImage && (await this.keep(uri, preImage));
+        kept ||= beforeHash !== undefined;
+        stored.entries.push({ uri, before: beforeHash, after: afterHash });
       }
-      const beforeHash = preImage && (await this.keep(uri, preImage));
-      stored.entries.push({ uri, before: beforeHash, after: afterHash });
       await this.manifests.write(conversationId, turns);
-      if (beforeHash && (await this.blobs.size()) > this.maxBytes) {
+      if (kept && (await this.blobs.size()) > this.maxBytes) {
         await this.evictOldest({ conversationId, turn });
       }
     });
@@ -92,13 +106,8 @@ export class FileCheckpointStore implements CheckpointStore {
     return this.serially(async () => {
       checkedCheckpointId('turn', turn);
       const stored = (await this.manifests.read(conversationId)).find((candidate) => candidate.turn === turn);
-      return (
-        stored && {
-          conversationId,
-          turn,
-          entries: stored.entries.map(({ uri, before, after }) => ({ uri, before, after })),
-        }
-      );
+      const entries = stored?.entries.map(({ uri, before, after }) => ({ uri, before, after }));
+      return entries && { conversationId, turn, entries };
     });
   }
 

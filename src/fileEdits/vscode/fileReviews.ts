@@ -56,11 +56,10 @@ export class FileReviews implements vscode.Disposable {
     };
     this.open.set(id, review);
     this.latest = id;
-    // VS Code adds the count of files to the tab's title.
-    const title = vscode.l10n.t('Cluster Chat: proposed changes');
-    await vscode.commands.executeCommand(
+    // Not awaited: the command resolves long after the editor shows, and the offer belongs beside it.
+    void vscode.commands.executeCommand(
       'vscode.changes',
-      title,
+      reviewTitle(),
       review.files.map(({ file, original, proposal }) => [file.uri, original, proposal]),
     );
     void this.offer(id, review);
@@ -181,6 +180,13 @@ export class FileReviews implements vscode.Disposable {
   private close(id: number, review: OpenReview): void {
     this.open.delete(id);
     this.latest = this.latest === id ? undefined : this.latest;
+    if (this.open.size === 0) {
+      // The review's tab shows nothing any more. The stable API has no type for a multi-file diff
+      // tab, so it is found by its title; with no review left open, every such tab is done.
+      const title = reviewTitle();
+      const done = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.label.startsWith(title));
+      void vscode.window.tabGroups.close(done);
+    }
     this.documents.drop(review.files.flatMap(({ proposal, original }) => [proposal, original]));
   }
 
@@ -200,4 +206,9 @@ async function pickFiles(files: OpenReview['files']): Promise<OpenReview['files'
     { canPickMany: true, title: vscode.l10n.t('Accept the changes to these files') },
   );
   return picked?.map(({ entry }) => entry);
+}
+
+/** The review's title; VS Code adds the count of files to its tab's. */
+function reviewTitle(): string {
+  return vscode.l10n.t('Cluster Chat: proposed changes');
 }

@@ -45,40 +45,53 @@ export interface ReviewPlan {
 export async function planReview(markdown: string, ignore: WorkspaceIgnore): Promise<ReviewPlan> {
   const files = new Map<string, PlannedFile>();
   const leftOut: LeftOutBlock[] = [];
-  for (const block of labelledBlocks(markdown)) {
+  // Each block's file is found and read at once; the blocks are then applied in their order.
+  const judged = await Promise.all(labelledBlocks(markdown).map(async (block) => ({ block, target: await targetOf(block.path, ignore) })));
+  for (const { block, target } of judged) {
     const refuse = (why: string): void => void leftOut.push({ path: block.path, why, code: block.code });
-    const verdict = judgePath(block.path);
-    if (verdict.kind === 'refused') {
-      refuse(refusalText(verdict.reason));
+    if ('why' in target) {
+      refuse(target.why);
       continue;
     }
-    const place = await placeOf(verdict.path);
-    if (place === undefined) {
-      refuse(vscode.l10n.t('no folder is open to write it in'));
-      continue;
-    }
-    if (!(await staysInside(place.folder.uri.fsPath, place.uri.fsPath))) {
-      refuse(vscode.l10n.t('a symbolic link leads out of the workspace folder'));
-      continue;
-    }
-    const match = await ignore.ignored(place.uri);
-    if (match) {
-      refuse(vscode.l10n.t('it matches “{0}” ({1})', match.pattern, patternPlace(match)));
-      continue;
-    }
-    const key = place.uri.toString();
+    const key = target.uri.toString();
     const earlier = files.get(key);
-    const original = earlier ? earlier.original : await currentText(place.uri);
-    const base = earlier ? earlier.proposed : original;
-    const proposed = proposal(base, block.code, block.partial);
+    const original = earlier ? earlier.original : target.text;
+    const proposed = proposal(earlier ? earlier.proposed : original, block.code, block.partial);
     if (typeof proposed !== 'string') {
       refuse(proposed.why);
       continue;
     }
-    const label = (vscode.workspace.workspaceFolders?.length ?? 0) > 1 ? `${place.folder.name}/${verdict.path}` : verdict.path;
-    files.set(key, { uri: place.uri, label, original, proposed, ...(verdict.kind === 'risky' ? { risk: verdict.risk } : {}) });
+    files.set(key, { uri: target.uri, label: target.label, original, proposed, ...(target.risk ? { risk: target.risk } : {}) });
   }
   return { files: [...files.values()], leftOut };
+}
+
+interface Target {
+  readonly uri: vscode.Uri;
+  readonly label: string;
+  readonly text: string | undefined;
+  readonly risk: PathRisk | undefined;
+}
+
+/** The file a path names and its text now, or why it may not be written. */
+async function targetOf(path: string, ignore: WorkspaceIgnore): Promise<Target | { readonly why: string }> {
+  const verdict = judgePath(path);
+  if (verdict.kind === 'refused') {
+    return { why: refusalText(verdict.reason) };
+  }
+  const place = await placeOf(verdict.path);
+  if (place === undefined) {
+    return { why: vscode.l10n.t('no folder is open to write it in') };
+  }
+  if (!(await staysInside(place.folder.uri.fsPath, place.uri.fsPath))) {
+    return { why: vscode.l10n.t('a symbolic link leads out of the workspace folder') };
+  }
+  const match = await ignore.ignored(place.uri);
+  if (match) {
+    return { why: vscode.l10n.t('it matches “{0}” ({1})', match.pattern, patternPlace(match)) };
+  }
+  const label = (vscode.workspace.workspaceFolders?.length ?? 0) > 1 ? `${place.folder.name}/${verdict.path}` : verdict.path;
+  return { uri: place.uri, label, text: await currentText(place.uri), risk: verdict.kind === 'risky' ? verdict.risk : undefined };
 }
 
 function proposal(base: string | undefined, code: string, partial: boolean): string | { readonly why: string } {

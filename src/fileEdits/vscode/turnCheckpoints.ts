@@ -5,6 +5,14 @@ import { contentHash } from '../../checkpoints/node/blobFiles';
 
 const encoder = new TextEncoder();
 
+/** A file about to be changed: its text before (undefined: no file) and what is written. */
+export interface KeptFile {
+  readonly uri: vscode.Uri;
+  readonly label: string;
+  readonly before: string | undefined;
+  readonly after: string | undefined;
+}
+
 /** A chat turn: the conversation, and the reply's message id. */
 export interface TurnRef {
   readonly conversationId: string;
@@ -41,6 +49,26 @@ export class TurnCheckpoints {
         change,
       );
       return choice === change;
+    }
+  }
+
+  /**
+   * {@link keep} for the files of one accept at once; resolves those that may be changed. When one
+   * is too large to keep, each is kept on its own, so the user is asked about that one alone.
+   */
+  async keepAll<File extends KeptFile>(turn: TurnRef, files: readonly File[]): Promise<File[]> {
+    const changes = files.map((file) => ({ uri: file.uri.toString(), before: bytes(file.before), after: bytes(file.after) }));
+    try {
+      await this.store.recordAll(turn.conversationId, turn.turn, changes);
+      return [...files];
+    } catch {
+      const allowed: File[] = [];
+      for (const file of files) {
+        if (await this.keep(turn, file.uri, file.label, file.before, file.after)) {
+          allowed.push(file);
+        }
+      }
+      return allowed;
     }
   }
 

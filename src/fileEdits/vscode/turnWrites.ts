@@ -6,30 +6,32 @@ import { reportAfterWrite } from './writeReport';
 
 /**
  * Writes each accepted file as its own edit (one undo step in that file; a new file is created
- * empty and filled, so its text is not saved either), after keeping its pre-image for the turn's
- * undo. A file that changed since the review opened is left alone: its proposal was made for
- * other text.
+ * empty and filled, so its text is not saved either), after keeping the pre-images for the turn's
+ * undo, all in one record. A file that changed since the review opened is left alone: its
+ * proposal was made for other text. The edits go out together: VS Code applies them in turn.
  */
 export async function writeFiles(turn: TurnRef, writes: readonly FileWrite[], checkpoints: TurnCheckpoints): Promise<boolean> {
-  const written: FileWrite[] = [];
   const problems: string[] = [];
-  for (const write of writes) {
-    const { file, text } = write;
-    const now = await currentText(file.uri);
-    if (now !== file.original) {
-      problems.push(vscode.l10n.t('{0} changed since the review opened, so it was not written; review the reply again', file.label));
-      continue;
+  const current = await Promise.all(writes.map(async (write) => ({ write, now: await currentText(write.file.uri) })));
+  const changing = current.filter(({ write, now }) => {
+    if (now !== write.file.original) {
+      problems.push(vscode.l10n.t('{0} changed since the review opened, so it was not written; review the reply again', write.file.label));
     }
-    if (now === text || !(await checkpoints.keep(turn, file.uri, file.label, now, text))) {
-      continue;
-    }
-    if (await vscode.workspace.applyEdit(await editFor(file.uri, now, text))) {
-      written.push(write);
-    } else {
-      await checkpoints.keep(turn, file.uri, file.label, now, now);
-      problems.push(vscode.l10n.t('the editor refused the change to {0} (is it read-only?)', file.label));
-    }
+    return now === write.file.original && now !== write.text;
+  });
+  const allowed = await checkpoints.keepAll(
+    turn,
+    changing.map(({ write, now }) => ({ uri: write.file.uri, label: write.file.label, before: now, after: write.text, write })),
+  );
+  const applied = await Promise.all(
+    allowed.map(async (kept) => ({ kept, ok: await vscode.workspace.applyEdit(await editFor(kept.uri, kept.before, kept.write.text)) })),
+  );
+  const refused = applied.filter(({ ok }) => !ok).map(({ kept }) => ({ ...kept, after: kept.before }));
+  if (refused.length > 0) {
+    await checkpoints.keepAll(turn, refused);
+    problems.push(...refused.map((kept) => vscode.l10n.t('the editor refused the change to {0} (is it read-only?)', kept.label)));
   }
+  const written = applied.filter(({ ok }) => ok).map(({ kept }) => kept.write);
   if (problems.length > 0) {
     void vscode.window.showWarningMessage(vscode.l10n.t('Cluster Chat: {0}.', problems.join('; ')));
   }

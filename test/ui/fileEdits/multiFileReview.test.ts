@@ -100,13 +100,15 @@ describe('Review changes in N files, and undo a turn (real workbench, emulator)'
     await review.click();
     const leftOut = await workbench.notification(/left 1 block out of the review/);
     assert.match(await leftOut.innerText(), /\.\.\/outside\.ts: the path leads out of the workspace folder/);
-    await workbench.page.locator('.tab', { hasText: 'Cluster Chat: proposed changes (3 files)' }).first().waitFor();
+    const reviewTab = workbench.page.locator('.tab', { hasText: 'Cluster Chat: proposed changes (3 files)' });
+    await reviewTab.first().waitFor();
     const offer = await workbench.notification(/proposes changes to 3 files/);
     await workbench.screenshot('multi-file-review');
     await workbench.clickNotificationButton(offer, 'Accept All');
 
     await workbench.notification(/changed 3 files, not saved: src\/cart\.ts, src\/cart\.test\.ts, src\/discount\.ts/);
     assert.equal(onDisk('src/discount.ts'), '', 'the new file is created, its text not saved');
+    await waitUntil('the review’s tab to close once every file is accepted', async () => (await reviewTab.count()) === 0);
     assert.equal(onDisk('src/cart.ts'), CART, 'nothing is saved on its own');
     assert.equal(onDisk('../outside.ts'), undefined);
     await workbench.runCommand('File: Save All Files');

@@ -169,6 +169,28 @@ describe('FileCheckpointStore', () => {
     assert.deepEqual(fs.readdirSync(root()), []);
   });
 
+  it('records the files of one accept together, or none of them when one is too large', async () => {
+    const store = new FileCheckpointStore(root());
+    await store.recordAll('c1', 't1', [
+      { uri: 'file:///a.ts', before: text('a0'), after: text('a1') },
+      { uri: 'file:///new.ts', before: undefined, after: text('made') },
+    ]);
+    await store.recordAll('c1', 't1', [{ uri: 'file:///a.ts', before: text('a1'), after: text('a2') }]);
+    assert.deepEqual((await store.turn('c1', 't1'))?.entries, [
+      { uri: 'file:///a.ts', before: contentHash(text('a0')), after: contentHash(text('a2')) },
+      { uri: 'file:///new.ts', before: undefined, after: contentHash(text('made')) },
+    ]);
+    const large = new Uint8Array(MAX_CHECKPOINT_FILE_BYTES + 1);
+    await assert.rejects(
+      store.recordAll('c1', 't2', [
+        { uri: 'file:///b.ts', before: text('b0'), after: text('b1') },
+        { uri: 'file:///huge.bin', before: large, after: text('small') },
+      ]),
+      CheckpointTooLarge,
+    );
+    assert.equal(await store.turn('c1', 't2'), undefined, 'nothing of the batch was recorded');
+  });
+
   it('refuses to keep a file larger than the limit, before writing anything', async () => {
     const store = new FileCheckpointStore(root());
     const large = new Uint8Array(MAX_CHECKPOINT_FILE_BYTES + 1);
