@@ -16,7 +16,7 @@ import { measureComposerLatency } from './mentions/composerLatency';
 import { measureSendExpansion } from './mentions/sendExpansion';
 import { measureRendering } from './renderBench';
 import { measureRequestOverhead } from './requestOverhead';
-import { measureReviews } from './reviewBench';
+import { measureReviews } from './fileEdits/reviewBench';
 
 function sizes(): Figure[] {
   const kb = (file: string): number => fs.statSync(path.join(repoRoot, file)).size / 1024;

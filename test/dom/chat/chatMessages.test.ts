@@ -146,6 +146,14 @@ describe('Chat message list', () => {
     ]);
   });
 
+  it('scans a long reply for file names a task after rendering it', () => {
+    const long = `${'A long answer. '.repeat(2000)}\n\n\`\`\`ts src/a.ts\na\n\`\`\``;
+    const chat = ChatPage.mount(page, chatState({ messages: [user(0, 'a'), assistant(1, long)] }));
+    assert.equal(all(chat.message(1), 'button.message-review').length, 0, 'not in the rendering task');
+    page.clock.runAll();
+    assert.equal(one(chat.message(1), 'button.message-review').getAttribute('aria-label'), 'Review changes in 1 file');
+  });
+
   it('adds appended messages at the end, and replaces a message whose index is already shown along with everything after it', () => {
     const chat = ChatPage.mount(page, chatState({ messages: [user(0, 'a'), assistant(1, 'old answer'), user(2, 'c'), assistant(3, 'd')] }));
     chat.receive(appended([user(4, 'e')]));

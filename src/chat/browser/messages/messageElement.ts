@@ -55,8 +55,11 @@ export function createMessageElement(
   }
   buttons.append(button('icon-button message-exclude', { icon: 'eye-closed', label: text('excludeMessage') }));
   buttons.append(button('icon-button message-fork', { icon: 'repo-forked', label: text('forkMessage') }));
-  if (message.role === 'assistant') {
+  if (message.role === 'assistant' && message.content.length <= SCAN_AT_ONCE) {
     buttons.append(...fileButtons(message.content));
+  } else if (message.role === 'assistant') {
+    // Scanning a long reply's blocks takes a task of its own, so rendering it stays within budget.
+    setTimeout(() => buttons.append(...fileButtons(message.content)), 0);
   }
   item.append(meta, content, buttons);
   showExcluded(item, message.excluded === true);
@@ -85,6 +88,9 @@ function fileButtons(content: string): HTMLButtonElement[] {
   const code = blocks.length > 0 || CODE_FENCE.test(content);
   return code ? [...review, button('icon-button message-undo-turn', { icon: 'discard', label: text('undoTurn') })] : review;
 }
+
+/** Up to this many characters, a reply's blocks are scanned for file names while it is rendered. */
+const SCAN_AT_ONCE = 20_000;
 
 /** A fenced code block's opening line. */
 const CODE_FENCE = /^ {0,3}(?:`{3,}|~{3,})/mu;

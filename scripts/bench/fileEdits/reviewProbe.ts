@@ -7,7 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { TEST_HOOKS_COMMAND, type TestHooks } from '../../src/api/vscode/testHooks';
+import { TEST_HOOKS_COMMAND, type TestHooks } from '../../../src/api/vscode/testHooks';
 
 /** The workspace's files, the reply that changes them, and what each must hold once accepted. */
 export interface ReviewCase {

@@ -1,13 +1,13 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { mergeBlock } from '../../src/fileEdits/common/mergeBlock';
-import { makeRunDirs } from '../vscode/codeServer';
-import { runInDevelopmentHost } from '../vscode/developmentHost';
-import { hostByName } from '../vscode/hosts';
-import { installHost } from '../vscode/installCodeServer';
-import { repoRoot } from '../vscode/paths';
-import { type Figure, percentile } from './figures';
+import { mergeBlock } from '../../../src/fileEdits/common/mergeBlock';
+import { makeRunDirs } from '../../vscode/codeServer';
+import { runInDevelopmentHost } from '../../vscode/developmentHost';
+import { hostByName } from '../../vscode/hosts';
+import { installHost } from '../../vscode/installCodeServer';
+import { repoRoot } from '../../vscode/paths';
+import { type Figure, percentile } from '../figures';
 import type { ReviewCase, ReviewFigures } from './reviewProbe';
 
 const FILES = 20;
@@ -118,7 +118,7 @@ export async function measureReviews(log: (line: string) => void): Promise<Figur
     folder,
     env: { CLUSTER_CHAT_BENCH_OUT: out, CLUSTER_CHAT_BENCH_REVIEW_CASE: input },
     extensionPaths: [repoRoot],
-    testsPath: path.join(repoRoot, 'out', 'scripts', 'bench', 'reviewProbe.js'),
+    testsPath: path.join(repoRoot, 'out', 'scripts', 'bench', 'fileEdits', 'reviewProbe.js'),
     timeoutMs: 5 * 60_000,
   });
   if (code !== 0 || !fs.existsSync(out)) {
