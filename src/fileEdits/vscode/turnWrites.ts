@@ -23,9 +23,16 @@ export async function writeFiles(turn: TurnRef, writes: readonly FileWrite[], ch
     turn,
     changing.map(({ write, now }) => ({ uri: write.file.uri, label: write.file.label, before: now, after: write.text, write })),
   );
-  const applied = await Promise.all(
-    allowed.map(async (kept) => ({ kept, ok: await vscode.workspace.applyEdit(await editFor(kept.uri, kept.before, kept.write.text)) })),
-  );
+  const apply = async (kept: (typeof allowed)[number]) => ({
+    kept,
+    ok: await vscode.workspace.applyEdit(await editFor(kept.uri, kept.before, kept.write.text)),
+  });
+  // Edits of existing files go out together. A file to create waits for them and for the one before:
+  // a creation that overlaps other edits can leave its editor behind the file on disk, so its save fails.
+  const applied = await Promise.all(allowed.filter((kept) => kept.before !== undefined).map(apply));
+  for (const kept of allowed.filter((each) => each.before === undefined)) {
+    applied.push(await apply(kept));
+  }
   const refused = applied.filter(({ ok }) => !ok).map(({ kept }) => ({ ...kept, after: kept.before }));
   if (refused.length > 0) {
     await checkpoints.keepAll(turn, refused);
