@@ -2,13 +2,16 @@ import * as vscode from 'vscode';
 import { computeHunks } from '../../inlineEdit/common/lineHunks';
 import { currentText, type FileWrite } from './reviewPlan';
 import type { TurnCheckpoints, TurnRef } from './turnCheckpoints';
-import { reportAfterWrite } from './writeReport';
+import { errorsBefore, reportAfterWrite } from './writeReport';
 
 /**
  * Writes each accepted file as its own edit (one undo step in that file; a new file is created
  * empty and filled, so its text is not saved either), after keeping the pre-images for the turn's
  * undo, all in one record. A file that changed since the review opened is left alone: its
  * proposal was made for other text. The edits go out together: VS Code applies them in turn.
+ * The written files are then opened, kept in the background: VS Code's Save All saves the files
+ * open in editors, and it opens a file changed in the background only after a delay, so without
+ * this a Save All right after accepting could leave some of them unsaved.
  */
 export async function writeFiles(turn: TurnRef, writes: readonly FileWrite[], checkpoints: TurnCheckpoints): Promise<boolean> {
   const problems: string[] = [];
@@ -23,16 +26,12 @@ export async function writeFiles(turn: TurnRef, writes: readonly FileWrite[], ch
     turn,
     changing.map(({ write, now }) => ({ uri: write.file.uri, label: write.file.label, before: now, after: write.text, write })),
   );
+  const before = errorsBefore(allowed.map((kept) => kept.uri));
   const apply = async (kept: (typeof allowed)[number]) => ({
     kept,
     ok: await vscode.workspace.applyEdit(await editFor(kept.uri, kept.before, kept.write.text)),
   });
-  // Edits of existing files go out together. A file to create waits for them and for the one before:
-  // a creation that overlaps other edits can leave its editor behind the file on disk, so its save fails.
-  const applied = await Promise.all(allowed.filter((kept) => kept.before !== undefined).map(apply));
-  for (const kept of allowed.filter((each) => each.before === undefined)) {
-    applied.push(await apply(kept));
-  }
+  const applied = await Promise.all(allowed.map(apply));
   const refused = applied.filter(({ ok }) => !ok).map(({ kept }) => ({ ...kept, after: kept.before }));
   if (refused.length > 0) {
     await checkpoints.keepAll(turn, refused);
@@ -43,6 +42,7 @@ export async function writeFiles(turn: TurnRef, writes: readonly FileWrite[], ch
     void vscode.window.showWarningMessage(vscode.l10n.t('Cluster Chat: {0}.', problems.join('; ')));
   }
   if (written.length > 0) {
+    await openInBackground(written.map((write) => write.file.uri));
     void vscode.window.showInformationMessage(
       vscode.l10n.t(
         'Cluster Chat changed {0} files, not saved: {1}. Undo changes of this turn (on the reply) brings them all back.',
@@ -50,9 +50,15 @@ export async function writeFiles(turn: TurnRef, writes: readonly FileWrite[], ch
         written.map((write) => write.file.label).join(', '),
       ),
     );
-    void reportAfterWrite(written);
+    void reportAfterWrite(written, before);
   }
   return written.length > 0;
+}
+
+async function openInBackground(uris: readonly vscode.Uri[]): Promise<void> {
+  for (const uri of uris) {
+    await vscode.window.showTextDocument(uri, { preview: false, preserveFocus: true });
+  }
 }
 
 async function editFor(uri: vscode.Uri, now: string | undefined, text: string): Promise<vscode.WorkspaceEdit> {

@@ -5,7 +5,8 @@ import type { FileWrite } from './reviewPlan';
 /** How long language servers get to report on the changed files before the report is made. */
 const DIAGNOSTICS_WAIT_MS = 3000;
 
-interface Finding {
+/** A place in a written file that needs a look. */
+export interface Finding {
   readonly label: string;
   readonly uri: vscode.Uri;
   readonly line: number;
@@ -16,18 +17,8 @@ interface Finding {
  * After files were written: any `...existing code...` left in them and any error that was not
  * there before, each with a button that opens the place. Silent when there is nothing to say.
  */
-export async function reportAfterWrite(written: readonly FileWrite[]): Promise<void> {
-  const errorsBefore = new Map(written.map(({ file }) => [file.uri.toString(), new Set(errorsOf(file.uri).map(errorKey))]));
-  const markers: Finding[] = written.flatMap(({ file, text }) =>
-    markerLines(text).map((line) => ({ label: file.label, uri: file.uri, line, what: vscode.l10n.t('“...existing code...” left') })),
-  );
-  await diagnosticsSettled(written.map(({ file }) => file.uri));
-  const errors: Finding[] = written.flatMap(({ file }) =>
-    errorsOf(file.uri)
-      .filter((diagnostic) => !errorsBefore.get(file.uri.toString())?.has(errorKey(diagnostic)))
-      .map((diagnostic) => ({ label: file.label, uri: file.uri, line: diagnostic.range.start.line + 1, what: diagnostic.message })),
-  );
-  const findings = [...markers, ...errors];
+export async function reportAfterWrite(written: readonly FileWrite[], before: ErrorsBefore): Promise<void> {
+  const findings = await findingsAfterWrite(written, before);
   if (findings.length === 0) {
     return;
   }
@@ -45,6 +36,28 @@ export async function reportAfterWrite(written: readonly FileWrite[]): Promise<v
     const position = new vscode.Position(chosen.line - 1, 0);
     await vscode.window.showTextDocument(chosen.uri, { selection: new vscode.Range(position, position), preview: false });
   }
+}
+
+/** The errors of files as they stood before a write, by the file's URI. */
+export type ErrorsBefore = ReadonlyMap<string, ReadonlySet<string>>;
+
+/** Takes the errors of `uris` now: call it before writing, as the language servers answer fast. */
+export function errorsBefore(uris: readonly vscode.Uri[]): ErrorsBefore {
+  return new Map(uris.map((uri) => [uri.toString(), new Set(errorsOf(uri).map(errorKey))]));
+}
+
+/** The markers left in the written text, and the errors on the written files that were not in `before`. */
+export async function findingsAfterWrite(written: readonly FileWrite[], before: ErrorsBefore): Promise<Finding[]> {
+  const markers: Finding[] = written.flatMap(({ file, text }) =>
+    markerLines(text).map((line) => ({ label: file.label, uri: file.uri, line, what: vscode.l10n.t('“...existing code...” left') })),
+  );
+  await diagnosticsSettled(written.map(({ file }) => file.uri));
+  const errors: Finding[] = written.flatMap(({ file }) =>
+    errorsOf(file.uri)
+      .filter((diagnostic) => !before.get(file.uri.toString())?.has(errorKey(diagnostic)))
+      .map((diagnostic) => ({ label: file.label, uri: file.uri, line: diagnostic.range.start.line + 1, what: diagnostic.message })),
+  );
+  return [...markers, ...errors];
 }
 
 function errorsOf(uri: vscode.Uri): vscode.Diagnostic[] {
