@@ -26,7 +26,11 @@ describe('Writing accepted files, and the report after it (TypeScript language s
   let storage = '';
   const log = vscode.window.createOutputChannel('Cluster Chat turn writes test', { log: true });
 
+  const files = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('files');
+
   before(async () => {
+    // The host is VS Code for the Web, which saves after a delay by default; desktop VS Code does not.
+    await files().update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     const folder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(folder, 'the test workspace has a folder');
     root = path.join(folder.uri.fsPath, TOP);
@@ -44,6 +48,7 @@ describe('Writing accepted files, and the report after it (TypeScript language s
 
   after(async () => {
     await vscode.workspace.saveAll(false);
+    await files().update('autoSave', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     log.dispose();
     await fs.rm(storage, { recursive: true, force: true });
