@@ -79,13 +79,15 @@ describe('Writing accepted files, and the report after it (TypeScript language s
     }
     assert.equal(await fs.readFile(uri('price.ts').fsPath, 'utf8'), PRICE, 'the disk keeps the old text');
     assert.equal(await fs.readFile(uri('created.ts').fsPath, 'utf8'), '', 'the new file exists, its text unsaved');
-    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs);
-    const opened = writes.map((each) =>
-      tabs.some(
-        (tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === each.file.uri.toString() && !tab.isPreview,
-      ),
-    );
-    assert.deepEqual(opened, [true, true, true], 'each written file is open in a kept editor, where Save All reaches it');
+    const opened = (): boolean[] => {
+      const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs);
+      return writes.map((each) =>
+        tabs.some(
+          (tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === each.file.uri.toString() && !tab.isPreview,
+        ),
+      );
+    };
+    await waitFor('each written file to be open in a kept editor, where Save All reaches it', () => opened().every(Boolean));
 
     const kept = await store.turn(turn.conversationId, turn.turn);
     assert.deepEqual(kept?.entries.map((entry) => entry.uri).sort(), writes.map((each) => each.file.uri.toString()).sort());
