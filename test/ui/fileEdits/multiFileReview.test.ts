@@ -103,6 +103,13 @@ describe('Review changes in N files, and undo a turn (real workbench, emulator)'
     const reviewTab = workbench.page.locator('.tab', { hasText: 'Cluster Chat: proposed changes (3 files)' });
     await reviewTab.first().waitFor();
     const offer = await workbench.notification(/proposes changes to 3 files/);
+    // The diff editor says "Loading..." until it has read the files: the screenshot waits for their headers.
+    const headers = workbench.page.locator('.multiDiffEntry .file-path');
+    await waitFor(
+      'the review to show the three files',
+      () => headers.allInnerTexts(),
+      (files) => files.length === 3,
+    );
     await workbench.screenshot('multi-file-review');
     await workbench.clickNotificationButton(offer, 'Accept All');
 
