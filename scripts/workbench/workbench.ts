@@ -472,10 +472,17 @@ export class Workbench {
   async waitForChatFocus(): Promise<void> {
     const input = this.chatView().locator('#chat-input');
     await input.waitFor({ timeout: 30_000 });
+    // A chat that just loaded shows its box before the host has sent the conversation: until then
+    // it lists no messages, and what a test counts or types would be measured against nothing.
+    const root = this.chatView().locator('.view-chat');
     await waitFor(
-      'the chat view to have keyboard focus',
-      async () => ({ chatFocused: await input.evaluate((element) => element.ownerDocument.hasFocus()), ...(await this.focusedElement()) }),
-      (state) => state.chatFocused,
+      'the chat view to have keyboard focus and show a conversation',
+      async () => ({
+        chatFocused: await input.evaluate((element) => element.ownerDocument.hasFocus()),
+        conversation: await root.getAttribute('data-conversation'),
+        ...(await this.focusedElement()),
+      }),
+      (state) => state.chatFocused && Boolean(state.conversation),
     );
   }
 
