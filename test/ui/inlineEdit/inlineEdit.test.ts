@@ -148,7 +148,7 @@ describe('Lightbulb and Edit in Place in the real workbench', function () {
     await ui.workbench.screenshot('inline-proposal');
   });
 
-  it('leaves the file as it was until the fix is accepted', async () => {
+  it('keeps the old lines in the file until the fix is accepted', async () => {
     await proposeFix('cart-pending.ts');
     assert.match(await ui.workbench.editorText('cart-pending.ts'), /number \{ {3}/, 'the trailing spaces are still there');
   });
