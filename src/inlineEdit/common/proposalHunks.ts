@@ -83,6 +83,23 @@ export function showHunks(hunks: readonly PlacedHunk[], eol: string, documentLen
   });
 }
 
+/**
+ * The hunks as shown in `text` (the document before), and the insertions (offsets into `text`)
+ * that show them; undefined when `text` no longer holds their old lines.
+ */
+export function showIn(
+  text: string,
+  hunks: readonly PlacedHunk[],
+  eol: string,
+): { hunks: ShownHunk[]; inserts: Array<{ start: number; end: number; text: string }> } | undefined {
+  if (!hunks.every((hunk) => text.slice(hunk.start, hunk.end) === hunk.oldText)) {
+    return undefined;
+  }
+  const shown = showHunks(hunks, eol, text.length);
+  const inserts = hunks.map((hunk, index) => ({ start: hunk.end, end: hunk.end, text: shown[index]?.shown ?? '' }));
+  return { hunks: shown, inserts: inserts.filter((insert) => insert.text.length > 0) };
+}
+
 function shownText(hunk: PlacedHunk, eol: string, documentLength: number): string {
   if (hunk.newText.length === 0) {
     return '';
@@ -92,6 +109,20 @@ function shownText(hunk: PlacedHunk, eol: string, documentLength: number): strin
     return `${eol}${hunk.newText}`;
   }
   return hunk.newText.endsWith('\n') || hunk.end === documentLength ? hunk.newText : `${hunk.newText}${eol}`;
+}
+
+/** Whether `text` holds each hunk's old lines and, right below them, its inserted ones. */
+export function holdsShown(text: string, hunks: readonly ShownHunk[]): boolean {
+  return hunks.every((hunk) => text.slice(hunk.start, shownEnd(hunk)) === hunk.oldText + hunk.shown);
+}
+
+/** The hunk on the line [lineStart, lineEnd] (its old or new lines), else the next one below, else the last one. */
+export function hunkNear<T extends ShownHunk>(hunks: readonly T[], lineStart: number, lineEnd: number): T | undefined {
+  return (
+    hunks.find((hunk) => hunk.start <= lineEnd && shownEnd(hunk) >= lineStart) ??
+    hunks.find((hunk) => hunk.start >= lineStart) ??
+    hunks.at(-1)
+  );
 }
 
 /**

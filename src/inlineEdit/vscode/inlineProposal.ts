@@ -1,29 +1,36 @@
 import * as vscode from 'vscode';
 import type { Message } from '../../client/common/messages';
 import type { OffsetChange } from '../../base/common/offsetTracking';
-import { insertedLeft, moveHunks, settlingEdit, showHunks, shownEnd, type PlacedHunk, type ShownHunk } from '../common/proposalHunks';
-import { applyOwnEdit, offsetChanges, undoOwnEdits, type OffsetEdit } from './proposalEdits';
+import * as shownHunks from '../common/proposalHunks';
+import type { PlacedHunk, ShownHunk } from '../common/proposalHunks';
+import { SettleHistory } from '../common/settleHistory';
+import * as own from './proposalEdits';
+import type { OffsetEdit } from './proposalEdits';
 
 /** Why a proposal ended. */
 export type ProposalEnd = 'done' | 'withdrawn' | 'closed' | 'saved';
 
 /**
- * A cluster's change shown in an editor before it is applied: each hunk's new lines are inserted
- * as real lines right below its old ones, so every line reads whole at any length. Accepting a
- * hunk deletes its old lines, rejecting it deletes its new ones. The proposal's own edits share
- * one undo step while the user makes none in between, so one Undo after accepting takes the file
- * back to where it was, and rejecting everything undoes the insertion (text and saved state as
- * before). The hunks follow edits made around them; an edit that touches one withdraws the whole
- * proposal (its inserted lines taken out), so no hunk is ever applied to text it was not made for.
+ * A cluster's change shown in an editor before it is applied: each hunk's new lines inserted as
+ * real lines right below its old ones, so every line reads whole at any length. Accept deletes a
+ * hunk's old lines, Reject its new ones. The proposal's own edits share one undo step while the
+ * user makes none in between: one Undo after accepting restores the file, and rejecting all undoes
+ * the insertion (text and saved state as before); undoing an accept or reject that is a step of
+ * its own brings its hunks back. The hunks follow edits around them; an edit that touches one
+ * withdraws the proposal (its inserted lines taken out), so no hunk is applied to other text.
  */
 export class InlineProposal implements vscode.Disposable {
   private pending: ShownHunk[] = [];
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly ended = new vscode.EventEmitter<ProposalEnd>();
+  private readonly resumed = new vscode.EventEmitter<void>();
   /** The hunks moved or one was settled: decorations and CodeLenses redraw. */
   readonly onDidChange = this.changed.event;
   readonly onDidEnd = this.ended.event;
+  /** An Undo brought back hunks of a proposal that had ended 'done': it is pending again. */
+  readonly onDidResume = this.resumed.event;
   private readonly subscriptions: vscode.Disposable[];
+  private history = new SettleHistory<ShownHunk>();
   private over = false;
   /** The text before the new lines were inserted: what rejecting every hunk gives back. */
   private readonly original: string;
@@ -45,9 +52,10 @@ export class InlineProposal implements vscode.Disposable {
     this.subscriptions = [
       this.changed,
       this.ended,
+      this.resumed,
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === this.document && event.contentChanges.length > 0) {
-          this.follow(event.contentChanges);
+          this.follow(event);
         }
       }),
       vscode.workspace.onDidCloseTextDocument((closed) => {
@@ -69,16 +77,13 @@ export class InlineProposal implements vscode.Disposable {
     conversation: readonly Message[],
   ): Promise<InlineProposal | undefined> {
     const proposal = new InlineProposal(document, title, conversation);
-    const holdsOld = hunks.every((hunk) => proposal.original.slice(hunk.start, hunk.end) === hunk.oldText);
-    const shown = showHunks(hunks, document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n', proposal.original.length);
-    const edits = hunks.map((hunk, index) => ({ start: hunk.end, end: hunk.end, text: shown[index]?.shown ?? '' }));
-    const inserts = edits.filter((edit) => edit.text.length > 0);
+    const shown = shownHunks.showIn(proposal.original, hunks, document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n');
     // The undo step stays open, so accepting joins it: one Undo then restores the text as it was.
-    if (document.isClosed || !holdsOld || (inserts.length > 0 && !(await proposal.ownEdit(inserts, true)))) {
+    if (document.isClosed || !shown || (shown.inserts.length > 0 && !(await proposal.ownEdit(shown.inserts, true)).applied)) {
       proposal.end('closed');
       return undefined;
     }
-    proposal.pending = shown;
+    proposal.pending = shown.hunks;
     return proposal;
   }
 
@@ -90,128 +95,125 @@ export class InlineProposal implements vscode.Disposable {
     return this.over;
   }
 
-  /** The hunk at a line (its old or new lines), else the next one below it, else the last one. */
-  hunkNear(line: number): ShownHunk | undefined {
-    const offset = this.document.offsetAt(new vscode.Position(line, 0));
-    const lineEnd = this.document.offsetAt(this.document.lineAt(Math.min(line, this.document.lineCount - 1)).range.end);
-    return (
-      this.pending.find((hunk) => hunk.start <= lineEnd && shownEnd(hunk) >= offset) ??
-      this.pending.find((hunk) => hunk.start >= offset) ??
-      this.pending.at(-1)
-    );
-  }
-
   /** Applies the hunks with these ids (all pending ones by default): their old lines go. */
-  async accept(ids?: readonly number[]): Promise<boolean> {
-    const chosen = this.choose(ids);
-    if (chosen.length === 0 || !this.holdsShownText(chosen)) {
-      return false;
-    }
-    const edits = chosen.map((hunk) => settlingEdit(hunk, 'accept'));
-    const settled = await this.settle(chosen, edits);
-    this.diverged ||= settled;
-    return settled;
+  accept(ids?: readonly number[]): Promise<boolean> {
+    return this.decide('accept', ids);
   }
 
   /** Drops the hunks with these ids (all pending ones by default): their inserted lines go. */
-  async reject(ids?: readonly number[]): Promise<boolean> {
-    const chosen = this.choose(ids);
-    if (chosen.length === 0 || !this.holdsShownText(chosen)) {
-      return false;
-    }
-    if (chosen.length === this.pending.length && !this.diverged && this.document.version === this.ownVersion) {
-      this.editing = true;
-      const undone = await undoOwnEdits(this.document, this.original).finally(() => (this.editing = false));
-      if (undone) {
-        this.end('done');
-        return true;
-      }
-    }
-    const edits = chosen.filter((hunk) => hunk.shown.length > 0).map((hunk) => settlingEdit(hunk, 'reject'));
-    return this.settle(chosen, edits);
+  reject(ids?: readonly number[]): Promise<boolean> {
+    return this.decide('reject', ids);
   }
 
-  /**
-   * Ends the proposal because its document is being saved: the returned edits take the inserted
-   * lines out first, so only what was accepted reaches the disk.
-   */
+  /** Ends the proposal as its document is saved: the edits take the inserted lines out first. */
   endForSave(): vscode.TextEdit[] {
-    const edits = this.leftovers([]).map((left) =>
-      vscode.TextEdit.delete(new vscode.Range(this.document.positionAt(left.start), this.document.positionAt(left.end))),
-    );
+    const edits = this.leftovers([]);
     this.end('saved');
-    return edits;
+    return own.deletions(this.document, edits);
   }
 
   dispose(): void {
     this.end('closed');
+    this.stopWatching();
   }
 
+  /**
+   * The pending hunks with these ids (all by default); none while an own edit runs, or when the text
+   * is not as shown (checked so a missed event can never misplace a hunk: the proposal is withdrawn).
+   */
   private choose(ids: readonly number[] | undefined): ShownHunk[] {
-    return this.editing || this.over ? [] : this.pending.filter((hunk) => ids === undefined || ids.includes(hunk.id));
+    const chosen = this.editing || this.over ? [] : this.pending.filter((hunk) => ids === undefined || ids.includes(hunk.id));
+    if (chosen.length > 0 && !shownHunks.holdsShown(this.document.getText(), chosen)) {
+      void this.withdraw(this.leftovers([]));
+      return [];
+    }
+    return chosen;
   }
 
-  /** Whether the hunks' old and new lines are as shown; withdraws the proposal when not. */
-  private holdsShownText(hunks: readonly ShownHunk[]): boolean {
-    const text = this.document.getText();
-    // Cannot fail while edits are followed; checked so a missed event can never misplace a hunk.
-    if (hunks.every((hunk) => text.slice(hunk.start, shownEnd(hunk)) === hunk.oldText + hunk.shown)) {
-      return true;
+  private async decide(action: 'accept' | 'reject', ids: readonly number[] | undefined): Promise<boolean> {
+    const chosen = this.choose(ids);
+    if (chosen.length === 0) {
+      return false;
     }
-    void this.withdraw(this.leftovers([]));
-    return false;
+    if (action === 'reject' && chosen.length === this.pending.length && !this.diverged && this.document.version === this.ownVersion) {
+      this.editing = true;
+      if (await own.undoOwnEdits(this.document, this.original).finally(() => (this.editing = false))) {
+        this.end('done');
+        return true;
+      }
+    }
+    const edits = chosen.map((hunk) => shownHunks.settlingEdit(hunk, action)).filter((edit) => edit.start < edit.end || edit.text);
+    const settled = await this.settle(chosen, edits);
+    this.diverged ||= settled && action === 'accept';
+    return settled;
   }
 
   /** Makes the edits that settle `chosen`; the other hunks stay pending, moved by them. */
   private async settle(chosen: readonly ShownHunk[], edits: readonly OffsetEdit[]): Promise<boolean> {
     const remaining = this.pending.filter((hunk) => !chosen.includes(hunk));
     // Hunks are kept apart by unchanged lines, so one hunk's edit only ever moves the others.
-    const next = moveHunks(remaining, offsetChanges(edits), shownEnd) ?? [];
-    if (edits.length > 0 && !(await this.ownEdit(edits, next.length > 0))) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Cluster Chat: the editor refused the change (is the file read-only?).'));
-      return false;
+    const next = shownHunks.moveHunks(remaining, own.offsetChanges(edits), shownHunks.shownEnd) ?? [];
+    const before = this.document.getText();
+    const { applied, joined } = edits.length > 0 ? await this.ownEdit(edits, next.length > 0) : { applied: true, joined: true };
+    if (!applied) {
+      return own.reportRefused();
     }
-    this.pending = next;
-    if (next.length === 0) {
-      this.end('done');
-    } else {
-      this.changed.fire();
-    }
+    this.history.record({ before, after: this.document.getText(), pendingBefore: this.pending, pendingAfter: next }, joined);
+    this.update(next);
     return true;
   }
 
-  private async ownEdit(edits: readonly OffsetEdit[], keepOpen: boolean): Promise<boolean> {
-    const join = this.document.version === this.ownVersion;
-    this.editing = true;
-    const applied = await applyOwnEdit(this.document, edits, { join, keepOpen }).finally(() => (this.editing = false));
-    if (applied) {
-      this.ownVersion = this.document.version;
+  /** Ends the proposal when no hunk is left, else redraws it (pending again, if an Undo brought hunks back). */
+  private update(next: readonly ShownHunk[]): void {
+    this.pending = [...next];
+    if (next.length === 0) {
+      this.end('done');
+    } else if (this.over) {
+      this.over = false;
+      this.resumed.fire();
+    } else {
+      this.changed.fire();
     }
-    return applied;
   }
 
-  private follow(changes: readonly vscode.TextDocumentContentChangeEvent[]): void {
-    if (this.over || this.editing) {
+  private async ownEdit(edits: readonly OffsetEdit[], keepOpen: boolean): Promise<{ applied: boolean; joined: boolean }> {
+    const join = this.document.version === this.ownVersion;
+    this.editing = true;
+    const result = await own.applyOwnEdit(this.document, edits, { join, keepOpen }).finally(() => (this.editing = false));
+    if (result.applied) {
+      this.ownVersion = this.document.version;
+    }
+    return result;
+  }
+
+  private follow(event: vscode.TextDocumentChangeEvent): void {
+    if (this.editing) {
+      return;
+    }
+    const undoOrRedo = { [vscode.TextDocumentChangeReason.Undo]: 'undo', [vscode.TextDocumentChangeReason.Redo]: 'redo' } as const;
+    const restored = event.reason && this.history.follow(undoOrRedo[event.reason], () => this.document.getText());
+    if (restored) {
+      this.update(restored);
+      return;
+    }
+    if (this.over) {
+      this.stopWatching();
       return;
     }
     this.diverged = true;
-    const offsets = changes.map((change) => ({
-      rangeOffset: change.rangeOffset,
-      rangeLength: change.rangeLength,
-      textLength: change.text.length,
-    }));
-    const moved = moveHunks(this.pending, offsets, shownEnd);
+    const offsets = own.offsetsOf(event.contentChanges);
+    const moved = shownHunks.moveHunks(this.pending, offsets, shownHunks.shownEnd);
     if (!moved) {
-      void this.withdraw(this.leftovers(offsets));
+      // Lines an Undo or Redo put back are left to the user's undo stack.
+      void this.withdraw(event.reason === undefined ? this.leftovers(offsets) : []);
       return;
     }
-    this.pending = moved;
-    this.changed.fire();
+    this.update(moved);
   }
 
   /** The inserted lines still in the document after `changes`, as deletions. */
   private leftovers(changes: readonly OffsetChange[]): OffsetEdit[] {
-    return insertedLeft(this.document.getText(), this.pending, changes).map((span) => ({ ...span, text: '' }));
+    return shownHunks.insertedLeft(this.document.getText(), this.pending, changes).map((span) => ({ ...span, text: '' }));
   }
 
   private async withdraw(leftovers: readonly OffsetEdit[]): Promise<void> {
@@ -219,17 +221,10 @@ export class InlineProposal implements vscode.Disposable {
     const undone = leftovers.length === 0 && this.document.getText() === this.original;
     this.end('withdrawn');
     if (leftovers.length > 0) {
-      await applyOwnEdit(this.document, leftovers, { join: false, keepOpen: false });
+      await own.applyOwnEdit(this.document, leftovers, { join: false, keepOpen: false });
     }
     if (!undone) {
-      const name = vscode.workspace.asRelativePath(this.document.uri);
-      void vscode.window.showWarningMessage(
-        vscode.l10n.t(
-          'Cluster Chat: the proposal “{0}” was withdrawn because {1} changed where it applies. Run it again for the current code.',
-          this.title,
-          name,
-        ),
-      );
+      own.reportWithdrawn(this.title, this.document.uri);
     }
   }
 
@@ -240,6 +235,14 @@ export class InlineProposal implements vscode.Disposable {
     this.over = true;
     this.pending = [];
     this.ended.fire(reason);
+    // Settled by steps an Undo could take back: watched until the document changes otherwise.
+    if (reason !== 'done' || !this.history.canUndo) {
+      this.stopWatching();
+    }
+  }
+
+  private stopWatching(): void {
+    this.history = new SettleHistory();
     for (const subscription of this.subscriptions) {
       subscription.dispose();
     }

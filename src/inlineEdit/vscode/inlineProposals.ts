@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Message } from '../../client/common/messages';
 import type { PlacedHunk } from '../common/proposalHunks';
+import { hunkAtLine } from './proposalEdits';
 import { InlineProposal } from './inlineProposal';
 import { ProposalDecorations } from './proposalDecorations';
 
@@ -65,6 +66,12 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
     proposal.onDidEnd(() => {
       if (this.byDocument.get(key) === proposal) {
         this.byDocument.delete(key);
+      }
+      this.redraw();
+    });
+    proposal.onDidResume(() => {
+      if (!this.byDocument.has(key)) {
+        this.byDocument.set(key, proposal);
       }
       this.redraw();
     });
@@ -136,7 +143,7 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
         which !== undefined
           ? proposal.hunks.find((candidate) => candidate.id === which)
           : editor && editor.document.uri.toString() === proposal.document.uri.toString()
-            ? proposal.hunkNear(editor.selection.active.line)
+            ? hunkAtLine(proposal.document, proposal.hunks, editor.selection.active.line)
             : proposal.hunks[0];
       if (!hunk) {
         return false;

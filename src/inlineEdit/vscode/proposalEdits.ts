@@ -1,11 +1,46 @@
 import * as vscode from 'vscode';
 import type { OffsetChange } from '../../base/common/offsetTracking';
+import * as shownHunks from '../common/proposalHunks';
 
 /** One replacement of a proposal's own edit, by offsets into the document before the edit. */
 export interface OffsetEdit {
   readonly start: number;
   readonly end: number;
   readonly text: string;
+}
+
+/** The hunk on a line of the document (its old or new lines), else the next one below, else the last one. */
+export function hunkAtLine(
+  document: vscode.TextDocument,
+  hunks: readonly shownHunks.ShownHunk[],
+  line: number,
+): shownHunks.ShownHunk | undefined {
+  const { range } = document.lineAt(Math.min(line, document.lineCount - 1));
+  return shownHunks.hunkNear(hunks, document.offsetAt(range.start), document.offsetAt(range.end));
+}
+
+/** VS Code's description of a batch of changes, by offsets alone. */
+export function offsetsOf(changes: readonly vscode.TextDocumentContentChangeEvent[]): OffsetChange[] {
+  return changes.map((change) => ({ rangeOffset: change.rangeOffset, rangeLength: change.rangeLength, textLength: change.text.length }));
+}
+
+export function deletions(document: vscode.TextDocument, spans: readonly OffsetEdit[]): vscode.TextEdit[] {
+  return spans.map((span) => vscode.TextEdit.delete(new vscode.Range(document.positionAt(span.start), document.positionAt(span.end))));
+}
+
+export function reportRefused(): false {
+  void vscode.window.showErrorMessage(vscode.l10n.t('Cluster Chat: the editor refused the change (is the file read-only?).'));
+  return false;
+}
+
+export function reportWithdrawn(title: string, uri: vscode.Uri): void {
+  void vscode.window.showWarningMessage(
+    vscode.l10n.t(
+      'Cluster Chat: the proposal “{0}” was withdrawn because {1} changed where it applies. Run it again for the current code.',
+      title,
+      vscode.workspace.asRelativePath(uri),
+    ),
+  );
 }
 
 export function offsetChanges(edits: readonly OffsetEdit[]): OffsetChange[] {
@@ -22,14 +57,14 @@ export async function applyOwnEdit(
   document: vscode.TextDocument,
   edits: readonly OffsetEdit[],
   options: { readonly join: boolean; readonly keepOpen: boolean },
-): Promise<boolean> {
+): Promise<{ readonly applied: boolean; readonly joined: boolean }> {
   const ranges = edits.map((edit) => ({
     range: new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)),
     text: edit.text,
   }));
   const editor = vscode.window.visibleTextEditors.find((candidate) => candidate.document === document);
   if (editor) {
-    return editor.edit(
+    const applied = await editor.edit(
       (builder) => {
         for (const { range, text } of ranges) {
           builder.replace(range, text);
@@ -37,12 +72,13 @@ export async function applyOwnEdit(
       },
       { undoStopBefore: !options.join, undoStopAfter: !options.keepOpen },
     );
+    return { applied, joined: options.join };
   }
   const edit = new vscode.WorkspaceEdit();
   for (const { range, text } of ranges) {
     edit.replace(document.uri, range, text);
   }
-  return vscode.workspace.applyEdit(edit);
+  return { applied: await vscode.workspace.applyEdit(edit), joined: false };
 }
 
 /**

@@ -93,6 +93,21 @@ describe('Edit in Place: proposed lines inserted as real lines in a saved file (
     assert.equal(editor.document.isDirty, true, 'the edit is the user’s, unsaved');
   });
 
+  it('after typing elsewhere, Accept All is an undo step of its own, and its Undo shows the proposal again', async () => {
+    const { editor, proposal } = await propose('inline-typed.ts');
+    editor.selection = new vscode.Selection(0, 0, 0, 0);
+    await vscode.commands.executeCommand('type', { text: 'x' });
+    assert.equal(await vscode.commands.executeCommand('clusterChat.inlineProposal.acceptAll', editor.document.uri), true);
+    assert.equal(editor.document.getText(), `x${PROPOSED}`);
+    await undo(editor);
+    assert.equal(editor.document.getText(), `x${SHOWN}`);
+    await waitFor('the proposal is pending again', () => !proposal.isOver && proposal.hunks.length === 1);
+    const { testing } = await activateExtension();
+    assert.equal(testing.inlineProposals.get(editor.document.uri), proposal);
+    assert.equal(await vscode.commands.executeCommand('clusterChat.inlineProposal.rejectAll', editor.document.uri), true);
+    assert.equal(editor.document.getText(), `x${SOURCE}`);
+  });
+
   it('an edit inside the hunk withdraws it: the document is as the user made it, minus the inserted lines', async () => {
     const { editor, proposal } = await propose('inline-withdraw.ts');
     await editor.edit((builder) => builder.replace(new vscode.Range(1, 8, 1, 9), 'b'));

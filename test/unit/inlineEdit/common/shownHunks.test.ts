@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { moveHunks, placeHunks, settlingEdit, showHunks, shownEnd, type ShownHunk } from '../../../../src/inlineEdit/common/proposalHunks';
+import { SettleHistory } from '../../../../src/inlineEdit/common/settleHistory';
 
 /** The document with every hunk's new lines inserted below its old ones, as the proposal shows it. */
 function shownDocument(text: string, proposed: string, eol = '\n'): { shown: string; hunks: ShownHunk[] } {
@@ -69,5 +70,39 @@ describe('inline edit: new lines shown as real lines below the old ones', () => 
       [0, 10],
       'typing on the unchanged line between moves only the hunk below',
     );
+  });
+});
+
+describe('inline edit: undoing an accept or reject that is an undo step of its own', () => {
+  it('brings back the hunks pending before it on Undo, and those after it on Redo', () => {
+    const history = new SettleHistory<string>();
+    history.record({ before: 'shown', after: 'accepted one', pendingBefore: ['a', 'b'], pendingAfter: ['b'] }, false);
+    history.record({ before: 'accepted one', after: 'accepted both', pendingBefore: ['b'], pendingAfter: [] }, true);
+    assert.equal(
+      history.follow('undo', () => 'something else'),
+      undefined,
+      'an Undo of another step',
+    );
+    assert.deepEqual(
+      history.follow('undo', () => 'shown'),
+      ['a', 'b'],
+      'the joined edits are one step',
+    );
+    assert.equal(history.canUndo, false);
+    assert.deepEqual(
+      history.follow('redo', () => 'accepted both'),
+      [],
+    );
+    assert.equal(
+      history.follow(undefined, () => 'shown'),
+      undefined,
+      'not an Undo',
+    );
+  });
+
+  it('records nothing for edits that join the insertion’s step: undoing it takes the proposal out', () => {
+    const history = new SettleHistory<string>();
+    history.record({ before: 'shown', after: 'accepted', pendingBefore: ['a'], pendingAfter: [] }, true);
+    assert.equal(history.canUndo, false);
   });
 });
