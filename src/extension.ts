@@ -19,6 +19,7 @@ import { registerLanguageModels } from './languageModels/vscode/registerLanguage
 import { ClusterParticipant, registerClusterParticipant } from './participant/vscode/clusterParticipant';
 import { openVsCodeChat } from './participant/vscode/openVsCodeChat';
 import { ProposalDocuments } from './replies/vscode/proposalDocuments';
+import { registerFileReviews } from './fileEdits/vscode/registerFileReviews';
 import { ReplyActions } from './replies/vscode/replyActions';
 import { registerReplyCommands } from './replies/vscode/replyCommands';
 import { ReplyPanel } from './replies/vscode/replyPanel';
@@ -75,11 +76,12 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
   const errors = new ErrorPresenter(log);
   const replies = new ReplyStore();
   const proposals = new ProposalDocuments();
-  const actions = new ReplyActions(proposals);
+  const workspaceIgnore = new WorkspaceIgnore();
+  const fileReviews = registerFileReviews(context.globalStorageUri, workspaceIgnore, log);
+  const actions = new ReplyActions(proposals, fileReviews.reviews);
   const requests = new RequestHistory();
   const pipeline = new RequestPipeline(clients, apiKeys, clusters, statusBar, log, requests);
   const conversationsFolder = vscode.Uri.joinPath(context.globalStorageUri, 'conversations').fsPath;
-  const workspaceIgnore = new WorkspaceIgnore();
   const userFolder = new UserFolder(log);
   const instructionFiles = new InstructionFileCache(log, workspaceIgnore);
   const promptFiles = new PromptCommandCache(log, workspaceIgnore, userFolder);
@@ -158,6 +160,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
     replies,
     walkthrough,
     proposals,
+    fileReviews.disposable,
     panel,
     registerApiKeyCommands(apiKeys, errors),
     registerSelectionActions({ runner, replies, panel, ignore: workspaceIgnore, instructions: requestInstructions }),

@@ -1,7 +1,16 @@
 /** One measured figure, with its budget when it has one. */
 export interface Figure {
   readonly area:
-    'Size' | 'Start-up' | 'Request overhead' | 'Rendering' | 'Heavy replies' | 'Memory' | 'History' | 'Instructions' | 'Mentions';
+    | 'Size'
+    | 'Start-up'
+    | 'Request overhead'
+    | 'Rendering'
+    | 'Heavy replies'
+    | 'Memory'
+    | 'History'
+    | 'Instructions'
+    | 'Mentions'
+    | 'File edits';
   readonly name: string;
   readonly value: number;
   readonly unit: 'KB' | 'ms' | 'MB' | '×' | 'yes/no';

@@ -16,6 +16,7 @@ import { measureComposerLatency } from './mentions/composerLatency';
 import { measureSendExpansion } from './mentions/sendExpansion';
 import { measureRendering } from './renderBench';
 import { measureRequestOverhead } from './requestOverhead';
+import { measureReviews } from './fileEdits/reviewBench';
 
 function sizes(): Figure[] {
   const kb = (file: string): number => fs.statSync(path.join(repoRoot, file)).size / 1024;
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       "Mentions (VS Code's ripgrep over 50,000 files and the send in process; the composer in Chromium)",
       async () => [...(await measureMentions(log)), ...(await measureComposerLatency(log)), ...(await measureSendExpansion(log))],
     ],
+    ['Multi-file review (real extension host, 20 files of 200 lines)', () => measureReviews(log)],
   ];
   // `npm run bench -- --only request-overhead [--repeat N]` runs that step alone, N times in a row.
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;

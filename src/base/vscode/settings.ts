@@ -86,6 +86,10 @@ export const settings = {
   instructionsEnabled(): boolean {
     return config().get<boolean>('instructions.enabled', true);
   },
+  /** Whether chat sends ask the cluster to name each code block's file (for the multi-file review). */
+  askForFilePaths(): boolean {
+    return config().get<boolean>('chat.askForFilePaths', true);
+  },
   /** The user's own folder of instruction and prompt files, as written (`~` not yet expanded). */
   userFolder(): string {
     const value = config().get<unknown>('userFolder', '~/.cluster-chat');

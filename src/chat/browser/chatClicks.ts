@@ -94,6 +94,12 @@ function messageClick(button: HTMLButtonElement): ChatClick | undefined {
   if (button.classList.contains('message-fork')) {
     return { kind: 'post', message: { type: 'forkConversation', index } };
   }
+  if (button.classList.contains('message-review')) {
+    return { kind: 'post', message: { type: 'reviewFiles', index } };
+  }
+  if (button.classList.contains('message-undo-turn')) {
+    return { kind: 'post', message: { type: 'undoTurn', index } };
+  }
   if (button.classList.contains('message-exclude')) {
     return button.getAttribute('aria-disabled') === 'true'
       ? undefined

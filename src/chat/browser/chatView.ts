@@ -41,7 +41,7 @@ class ChatView {
   private readonly nextSend = new NextSendView(this.layout, this.model, this.systemPrompt, (index) => this.messages.itemAt(index));
 
   constructor(
-    root: HTMLElement,
+    private readonly root: HTMLElement,
     private readonly api: VsCodeApi<ChatToHostMessage>,
   ) {
     this.header = createChatHeader(HISTORY_ID);
@@ -97,6 +97,8 @@ class ChatView {
         // Before the first state nothing is shown yet: what the user typed meanwhile is for this conversation.
         const sameConversation = (this.model.conversationId ?? message.conversation.id) === message.conversation.id;
         this.model.load(message.conversation);
+        // Which conversation is shown, for anything that drives the view from outside and must know when a switch landed.
+        this.root.dataset.conversation = message.conversation.id;
         this.elapsed.show(message.conversation.busy, message.conversation.waitedMs ?? 0);
         this.model.cluster = message.cluster;
         this.model.attachments = message.attachments;
@@ -241,9 +243,7 @@ export const mountChatView: ViewFactory = (root) => {
   return {
     receive: (raw) => {
       const message = parseChatHostMessage(raw);
-      if (message) {
-        view.handleMessage(message);
-      }
+      if (message) view.handleMessage(message);
     },
   };
 };

@@ -29,6 +29,10 @@ const ChatToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setExcluded'), index, excluded: z.boolean() }),
   /** Continue in a new conversation holding the messages up to `index`; the host then sends its `chatState`. */
   z.object({ type: z.literal('forkConversation'), index }),
+  /** Review the changes assistant message `index` proposes to the files its code blocks name. */
+  z.object({ type: z.literal('reviewFiles'), index }),
+  /** Restore the files assistant message `index`'s turn changed. */
+  z.object({ type: z.literal('undoTurn'), index }),
   /** A code block action on an assistant message; answered by `actionDone` with the same `reply`. */
   z.object({
     type: z.literal('codeAction'),

@@ -174,6 +174,7 @@ export class ChatController implements vscode.Disposable {
       return;
     }
     this.turns.forget(id);
+    this.codeActions.forgetFiles(id);
     this.unread.clear(id);
     await this.store.delete(id);
     if (id !== this.store.activeId) {

@@ -34,6 +34,8 @@ function handlersFor(
     copyMessage: ({ index }) => chat.codeActions.copy(index),
     setExcluded: ({ index, excluded }) => chat.nextSend.setExcluded(index, excluded),
     forkConversation: ({ index }) => chat.fork(index),
+    reviewFiles: ({ index }) => chat.codeActions.reviewFiles(index),
+    undoTurn: ({ index }) => chat.codeActions.undoTurn(index),
     frozenInstructions: ({ index }) => chat.nextSend.postFrozenInstructions(index),
     codeAction: ({ reply, action, block }) => chat.codeActions.perform(reply, action, block),
     regenerate: () => chat.regenerate(),

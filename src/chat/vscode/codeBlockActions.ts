@@ -3,6 +3,7 @@ import type { ChatMessageRef, HostToChatMessage } from '../common/chatProtocol';
 import type { CodeAction } from '../../replies/common/replyProtocol';
 import type { ReplyActions } from '../../replies/vscode/replyActions';
 import type { ConversationStore } from '../../conversations/vscode/conversationStore';
+import type { TurnRef } from '../../fileEdits/vscode/turnCheckpoints';
 import { ChatRequestMarks } from '../common/chatRequestMarks';
 
 /**
@@ -30,6 +31,38 @@ export class ChatCodeActions {
     }
   }
 
+  /** Opens the review of the files a reply's code blocks name. */
+  async reviewFiles(index: number): Promise<void> {
+    const turn = this.turnOf(index);
+    if (turn) {
+      await this.actions.files?.review(turn.ref, turn.content);
+    }
+  }
+
+  /** Restores the files the reply's turn changed. */
+  async undoTurn(index: number): Promise<void> {
+    const turn = this.turnOf(index);
+    if (turn) {
+      await this.actions.files?.undo(turn.ref);
+    }
+  }
+
+  /** Frees what the turns of a deleted conversation kept of the files they changed. */
+  forgetFiles(conversationId: string): void {
+    this.actions.files?.forget(conversationId).catch((error: unknown) => {
+      this.log.warn(`Could not free the checkpoints of ${conversationId}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  /** A reply of the active conversation, named for its checkpoints by its message id. */
+  private turnOf(index: number): { readonly ref: TurnRef; readonly content: string } | undefined {
+    const conversation = this.store.active();
+    const message = conversation.messages[index];
+    return message?.role === 'assistant'
+      ? { ref: { conversationId: conversation.id, turn: message.id ?? `i${index}` }, content: message.content }
+      : undefined;
+  }
+
   async perform(reply: ChatMessageRef, action: CodeAction, block: number | 'all'): Promise<void> {
     const conversation = this.store.get(reply.conversationId);
     const message = conversation?.messages[reply.index];
@@ -37,6 +70,13 @@ export class ChatCodeActions {
       return;
     }
     const id = `${reply.conversationId}/${reply.index}`;
+    // Insert and Replace change a file for this turn: its undo puts the file back.
+    const turn = { conversationId: conversation.id, turn: message.id ?? `i${reply.index}` };
+    const kept = action === 'insert' || action === 'replace' ? await this.actions.files?.beforeEdit(turn) : undefined;
+    if (kept === false) {
+      this.post({ type: 'actionDone', reply, action, ok: false });
+      return;
+    }
     const ok = await this.actions
       .perform(
         {
@@ -54,6 +94,9 @@ export class ChatCodeActions {
         this.log.warn(`Chat code action ${action} failed: ${error instanceof Error ? error.message : String(error)}`);
         return false;
       });
+    if (ok) {
+      await kept?.();
+    }
     this.post({ type: 'actionDone', reply, action, ok });
   }
 }

@@ -3,6 +3,8 @@ import type { Attachment } from '../../conversations/common/conversation';
 import type { HostToChatMessage, InstructionFileView } from '../common/chatProtocol';
 import { describeReason } from '../../instructions/common/applicableInstructions';
 import { patternPlace } from '../../guards/vscode/workspaceIgnore';
+import { settings } from '../../base/vscode/settings';
+import { withFileLabelRequest } from '../../fileEdits/common/fileLabelRequest';
 import {
   composeInstructions,
   type InstructionOverview,
@@ -32,6 +34,9 @@ export class InstructionsLine implements vscode.Disposable {
     this.subscriptions = [
       instructions.onDidChange(() => this.refresh()),
       vscode.window.onDidChangeActiveTextEditor((editor) => editor && this.refresh()),
+      vscode.workspace.onDidChangeConfiguration(
+        (event) => event.affectsConfiguration('clusterChat.chat.askForFilePaths') && this.refresh(),
+      ),
     ];
   }
 
@@ -105,7 +110,11 @@ export function instructionsMessage(overview: InstructionOverview): Instructions
       detail: whySkipped(each),
     })),
   ];
-  return { type: 'instructions', files, text: composeInstructions(overview.applied).text };
+  return {
+    type: 'instructions',
+    files,
+    text: withFileLabelRequest(composeInstructions(overview.applied).text, settings.askForFilePaths()),
+  };
 }
 
 /** Why the next send asks about a file before it goes out. */

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { type Attachment, composeUserMessage } from '../../conversations/common/conversation';
 import { measureRequest, sentMessages } from '../common/contextMeter';
 import type { HostToChatMessage } from '../common/chatProtocol';
+import { withFileLabelRequest } from '../../fileEdits/common/fileLabelRequest';
 import { confirmModal } from '../../base/vscode/confirm';
 import { settings } from '../../base/vscode/settings';
 import type { ConversationStore } from '../../conversations/vscode/conversationStore';
@@ -88,7 +89,8 @@ export class NextSend implements vscode.Disposable {
    */
   async prepare(text: string, frozen?: string): Promise<PreparedMessage | undefined> {
     const active = this.store.active();
-    const instructions = frozen ?? (await this.guards.instructions.forSend(this.filesInQuestion()))?.text;
+    const agreed = frozen === undefined ? (await this.guards.instructions.forSend(this.filesInQuestion()))?.text : undefined;
+    const instructions = frozen ?? (agreed === undefined ? undefined : withFileLabelRequest(agreed, settings.askForFilePaths()));
     const guarded = instructions === undefined ? undefined : await this.guardSecrets(text.trim(), instructions);
     if (guarded && (await this.sizeConfirmed(active.systemPrompt, [...active.messages, { role: 'user', ...guarded.message }]))) {
       return guarded;

@@ -10,8 +10,9 @@ const MAX_ATTACHED_FILE_BYTES = 1024 * 1024;
 export function registerChatCommands(chat: ChatController, ignore: Pick<WorkspaceIgnore, 'allows'>): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand('clusterChat.newChat', async () => {
-      await showChat();
+      // The new conversation goes to the view before it takes focus, so nothing typed right away lands in the old one.
       await chat.newChat();
+      await showChat();
     }),
     vscode.commands.registerCommand('clusterChat.addSelectionToChat', async () => {
       const editor = vscode.window.activeTextEditor;

@@ -27,6 +27,11 @@ const WRAPPERS = ['`', '**', '__', '*', '_'] as const;
 /** `...existing code...` (or `…`) alone on a line, in any comment style. */
 const EXISTING_CODE = /^\s*(?:\/\/|#|--|;|%|\/\*|<!--|\{\/\*|\*)?\s*(?:\.{3}|…)\s*existing code\s*(?:\.{3}|…)?\s*(?:\*\/\}?|-->)?\s*$/imu;
 
+/** Whether a line is an `...existing code...` marker (or `…`), in any comment style. */
+export function isExistingCodeMarker(line: string): boolean {
+  return EXISTING_CODE.test(line);
+}
+
 /**
  * The code blocks of a reply that name their file, by the conventions peers and models use: the
  * info string (```` ```ts src/app.ts ````, ```` ```ts:src/app.ts ````, `title="src/app.ts"`), a

@@ -3,6 +3,7 @@ import type { CodeAction } from '../common/replyProtocol';
 import { type ProposalDocuments } from './proposalDocuments';
 import type { StoredReply } from './replyStore';
 import { SHOW_REQUEST_COMMAND } from '../../inspector/vscode/inspectorCommands';
+import type { FileReviews } from '../../fileEdits/vscode/fileReviews';
 import { languageIdForFence } from '../../markdown/common/fenceLanguage';
 
 interface Payload {
@@ -26,7 +27,11 @@ interface Target {
  * and offered a diff instead.
  */
 export class ReplyActions {
-  constructor(private readonly proposals: ProposalDocuments) {}
+  constructor(
+    private readonly proposals: ProposalDocuments,
+    /** The multi-file review and the undo of a turn, for the chat's replies. */
+    readonly files?: FileReviews,
+  ) {}
 
   /** Runs an action; resolves whether it was carried out. */
   async perform(reply: StoredReply, action: CodeAction, block: number | 'all'): Promise<boolean> {

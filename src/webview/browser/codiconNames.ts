@@ -31,6 +31,8 @@ export const CODICON_NAMES = [
   'attach',
   'stop-circle',
   'repo-forked',
+  'diff-multiple',
+  'discard',
 ] as const;
 
 export type CodiconName = (typeof CODICON_NAMES)[number];

@@ -116,6 +116,44 @@ describe('Chat message list', () => {
     ]);
   });
 
+  it('offers Review changes in N files on a reply whose blocks name files (a refused path not counted), Undo on any reply with code, and posts both', () => {
+    const named = ['```ts src/a.ts', 'a', '```', '', '```ts', '// filepath: src/b.ts', 'b', '```', '', '```ts ../out.ts', 'c', '```'].join(
+      '\n',
+    );
+    const chat = ChatPage.mount(
+      page,
+      chatState({
+        messages: [
+          user(0, 'a'),
+          assistant(1, named),
+          user(2, 'c'),
+          assistant(3, '```ts\nplain\n```'),
+          user(4, 'e'),
+          assistant(5, 'no code'),
+        ],
+      }),
+    );
+    const review = one(chat.message(1), 'button.message-review');
+    assert.equal(review.getAttribute('aria-label'), 'Review changes in 2 files');
+    assert.equal(all(chat.message(3), 'button.message-review').length, 0, 'unnamed code has nothing to review');
+    assert.equal(all(chat.message(3), 'button.message-undo-turn').length, 1, 'Insert may have changed a file');
+    assert.equal(all(chat.message(5), 'button.message-undo-turn').length, 0);
+    click(review);
+    click(one(chat.message(3), 'button.message-undo-turn'));
+    assert.deepEqual(page.host.posted, [
+      { type: 'reviewFiles', index: 1 },
+      { type: 'undoTurn', index: 3 },
+    ]);
+  });
+
+  it('scans a long reply for file names a task after rendering it', () => {
+    const long = `${'A long answer. '.repeat(2000)}\n\n\`\`\`ts src/a.ts\na\n\`\`\``;
+    const chat = ChatPage.mount(page, chatState({ messages: [user(0, 'a'), assistant(1, long)] }));
+    assert.equal(all(chat.message(1), 'button.message-review').length, 0, 'not in the rendering task');
+    page.clock.runAll();
+    assert.equal(one(chat.message(1), 'button.message-review').getAttribute('aria-label'), 'Review changes in 1 file');
+  });
+
   it('adds appended messages at the end, and replaces a message whose index is already shown along with everything after it', () => {
     const chat = ChatPage.mount(page, chatState({ messages: [user(0, 'a'), assistant(1, 'old answer'), user(2, 'c'), assistant(3, 'd')] }));
     chat.receive(appended([user(4, 'e')]));

@@ -6,6 +6,7 @@ import { appendMessage, requestMessages } from '../../../src/conversations/commo
 import { replayLog } from '../../../src/conversations/common/conversationLog';
 import { activateExtension, clusterStats, emulatorFromEnvironment, stopUsingEmulator, useEmulator } from '../testEnvironment';
 import { useChatUnderTest } from '../helpers/chatUnderTest';
+import { FILE_LABEL_REQUEST } from '../../../src/fileEdits/common/fileLabelRequest';
 
 const SECRET = 'SECRET-LOG-DUMP line one';
 
@@ -39,7 +40,10 @@ describe('Context meter and excluded messages, against the emulator', function (
     const conversation = own.chat.activeConversation();
     assert.equal(conversation.messages[0]?.excluded, true);
 
-    const expected = requestMessages(appendMessage(conversation, { role: 'user', content: 'Third question', at: '' }));
+    // The send carries the request to name each block's file (setting clusterChat.chat.askForFilePaths, on by default).
+    const expected = requestMessages(
+      appendMessage(conversation, { role: 'user', content: 'Third question', at: '', instructions: FILE_LABEL_REQUEST }),
+    );
     await own.chat.send('Third question');
     const sent = await lastBody('demo');
     const received = (JSON.parse(sent) as { content: { messages: { role: string; content: string }[] } }).content.messages;

@@ -8,6 +8,7 @@ import type { WorkspaceInstructions } from '../../../src/instructions/vscode/wor
 import { MemoryMemento } from '../helpers/memoryMemento';
 import { removeWorkspaceFiles } from '../helpers/removeWorkspaceFiles';
 import { activateExtension, waitFor } from '../testEnvironment';
+import { withFileLabelRequest } from '../../../src/fileEdits/common/fileLabelRequest';
 
 const FILES: Record<string, string> = {
   'AGENTS.md': 'Root agents: run npm test before you answer.\n',
@@ -104,7 +105,8 @@ describe('Instruction files line above the chat composer (a real workspace folde
     }).catch((error: unknown) => {
       throw new Error(`${error instanceof Error ? error.message : String(error)}; last saw ${JSON.stringify(marks())}`);
     });
-    assert.equal(message.text, sent?.text, 'the meter counts what the send carries');
+    // The chat's send adds the request to name each block's file after the files (on by default).
+    assert.equal(message.text, withFileLabelRequest(sent?.text ?? '', true), 'the meter counts what the send carries');
     assert.match(message.text, /TypeScript: no any\./);
     const without = measureRequest(nextSendMessages('Be brief.', [], ''));
     const counted = measureRequest(nextSendMessages('Be brief.', [], message.text));

@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
-import { measureRequest } from '../../../src/chat/common/contextMeter';
+import { measureRequest, systemMessage } from '../../../src/chat/common/contextMeter';
 import { DEFAULT_SYSTEM_PROMPT } from '../../../src/replies/common/selectionPrompt';
 import { waitFor, waitUntil } from '../../../scripts/workbench/wait';
 import { startNewChat } from '../helpers/newChat';
 import { useWorkbench } from '../helpers/useWorkbench';
+import { FILE_LABEL_REQUEST } from '../../../src/fileEdits/common/fileLabelRequest';
 
 const LOG = Array.from({ length: 12 }, (_, i) => `[build] step ${i + 1}/12 ok: compiled module-${i + 1} in ${100 + i * 7} ms`).join('\n');
 const FIRST = `Here is the build log:\n\n${LOG}`;
@@ -78,9 +79,12 @@ describe('Context meter, excluded messages and Ask before sending in the real wo
     await exclude(1);
   }
 
-  /** The size of the next send with DRAFT in the box: the system prompt, the messages not excluded and the draft. */
+  /**
+   * The size of the next send with DRAFT in the box: the system prompt with the request to name each
+   * block's file, the messages not excluded and the draft.
+   */
   function expectedSize(): ReturnType<typeof measureRequest> {
-    const system = { role: 'system', content: DEFAULT_SYSTEM_PROMPT } as const;
+    const system = { role: 'system', content: systemMessage(DEFAULT_SYSTEM_PROMPT, FILE_LABEL_REQUEST) } as const;
     const included = [system, { role: 'user', content: QUESTION }, { role: 'assistant', content: QUESTION }] as const;
     return measureRequest([...included, { role: 'user', content: DRAFT }]);
   }

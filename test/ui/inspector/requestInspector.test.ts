@@ -33,7 +33,18 @@ describe('Request inspector in the real workbench: Show Request on a chat reply'
     assert.ok(text.includes(`Bearer ••••${KEY.slice(-4)}`), text);
     assert.ok(!text.includes(KEY), 'the key is not shown');
     assert.match(text, /Request id:\*\* req_\d+/);
-    assert.ok(text.includes('What does the inspector show?'), 'the body holds the message');
+    // The body is one line, wrapped in the Markdown editor: its end may be below what Monaco renders.
+    // Find it as a reader would, with Find (Ctrl+F), which scrolls the match into view.
+    await ui.workbench.editorFor('Request 1.md').locator('.view-lines').click();
+    await ui.workbench.page.keyboard.press('Control+F');
+    await ui.workbench.page.keyboard.type('What does the inspector show?');
+    await ui.workbench.page.keyboard.press('Enter');
+    await waitFor(
+      'the body to hold the message, found and shown',
+      () => ui.workbench.editorText('Request 1.md').catch(() => ''),
+      // A wrapped line comes back as several: its parts are joined again (each keeps its space).
+      (shown) => shown.replace(/\n/g, '').includes('What does the inspector show?'),
+    );
     await ui.workbench.screenshot('request-inspector');
   });
 });

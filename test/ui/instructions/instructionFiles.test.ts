@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { INSTRUCTIONS_INTRO } from '../../../src/instructions/common/instructionBlocks';
+import { FILE_LABEL_REQUEST } from '../../../src/fileEdits/common/fileLabelRequest';
 import { waitFor } from '../../../scripts/workbench/wait';
 import { bodiesWith, cancelOpenDialog, sendAnsweringInstructions } from '../helpers/chatQuestions';
 import { startNewChat } from '../helpers/newChat';
@@ -43,6 +44,8 @@ describe('Instruction files in the chat: a real workspace folder, the emulator',
       '```AGENTS.md\nRoot agents: run npm test before you answer.\n```',
       '```.github/instructions/ts.instructions.md\nTypeScript: no any.\n```',
       '```.continue/rules/style.md\nContinue style: short functions.\n```',
+      // The chat asks, after the files, for each block's file (setting clusterChat.chat.askForFilePaths).
+      FILE_LABEL_REQUEST,
     ].join('\n\n');
     assert.equal(sent[0]?.messages[0]?.content, expected, 'nearest AGENTS.md, root AGENTS.md, applyTo **/*.ts, the Continue rule');
   });

@@ -3,6 +3,8 @@ import { bodiesWith, sendAnsweringInstructions } from '../helpers/chatQuestions'
 import { startNewChat } from '../helpers/newChat';
 import { useWorkbench } from '../helpers/useWorkbench';
 import { FILE_MARKERS, PROJECT_FILES, SYSTEM_PROMPT } from './workspaceFiles';
+import { systemMessage } from '../../../src/chat/common/contextMeter';
+import { FILE_LABEL_REQUEST } from '../../../src/fileEdits/common/fileLabelRequest';
 
 describe('An untrusted workspace (Restricted Mode)', function () {
   this.timeout(240_000);
@@ -33,7 +35,8 @@ describe('An untrusted workspace (Restricted Mode)', function () {
     const sent = bodiesWith(ui.emulator.received(), '(instructions restricted)');
     assert.equal(sent.length, 1, 'the message itself went out');
     assert.deepEqual(sent[0]?.messages, [
-      { role: 'system', content: SYSTEM_PROMPT },
+      // The request to name each block's file is the extension's own words, sent in Restricted Mode too.
+      { role: 'system', content: systemMessage(SYSTEM_PROMPT, FILE_LABEL_REQUEST) },
       { role: 'user', content: 'What should I know? (instructions restricted)' },
     ]);
     const everything = ui.emulator

@@ -56,9 +56,10 @@ describe('Prompt files and mentions in an untrusted workspace (Restricted Mode)'
     await workbench.page.keyboard.type(' (prompt restricted)');
     await workbench.page.keyboard.press('Enter');
     const end = await turnEnded(workbench, 1);
-    assert.equal(end.kind, 'reply');
+    assert.equal(end.kind, 'reply', `the turn ended with ${JSON.stringify(end)}`);
     const sent = bodiesWith(ui.emulator.received(), '(prompt restricted)');
-    assert.equal(sent[0]?.messages.at(-1)?.content, '/review (prompt restricted)');
+    const content = sent[0]?.messages.at(-1)?.content;
+    assert.equal(content, '/review (prompt restricted)', `sent ${JSON.stringify(content)}`);
     assert.ok(sent[0]?.raw.includes(OWN_RULE), "the user's own instruction file goes with it: it is not the workspace's");
     const everything = ui.emulator
       .received()
@@ -109,9 +110,11 @@ describe('Prompt files and mentions in an untrusted workspace (Restricted Mode)'
     assert.equal(told.expanded, 'false', 'no list opens');
     await workbench.page.keyboard.type(' (mention restricted)');
     await workbench.page.keyboard.press('Enter');
-    assert.equal((await turnEnded(workbench, 1)).kind, 'reply');
+    const end = await turnEnded(workbench, 1);
+    assert.equal(end.kind, 'reply', `the turn ended with ${JSON.stringify(end)}`);
     const sent = bodiesWith(ui.emulator.received(), '(mention restricted)');
-    assert.equal(sent[0]?.messages.at(-1)?.content, '@math (mention restricted)');
+    const content = sent[0]?.messages.at(-1)?.content;
+    assert.equal(content, '@math (mention restricted)', `sent ${JSON.stringify(content)}`);
     assert.ok(!sent[0]?.raw.includes('return a + b'), 'nothing of src/math.ts');
   });
 });

@@ -5,6 +5,8 @@ import { renderReplyInto } from '../../../codeBlocks/browser/progressiveReply';
 import { text } from '../../../webview/browser/strings';
 import { splitAttachedBlocks } from '../../../conversations/common/attachedBlocks';
 import { attachedChips } from './attachedChips';
+import { labelledBlocks } from '../../../fileEdits/common/labelledBlocks';
+import { judgePath } from '../../../fileEdits/common/editPaths';
 
 /**
  * One chat message, rendered with the reply view's renderer and sanitizer:
@@ -19,6 +21,8 @@ import { attachedChips } from './attachedChips';
  *     (assistant messages) <button class="message-show-request" aria-label="Show Request">…</button>
  *     <button class="message-exclude" aria-label="Exclude from what is sent" aria-pressed="false">…</button>
  *     <button class="message-fork" aria-label="Continue in a new chat from here">…</button>
+ *     (replies whose code blocks name files) <button class="message-review" aria-label="Review changes in 3 files">…</button>
+ *     (replies with code) <button class="message-undo-turn" aria-label="Undo changes of this turn">…</button>
  *     (last assistant message) <button class="message-regenerate" aria-label="Regenerate reply">…</button>
  *   </div>
  * </li>
@@ -51,10 +55,45 @@ export function createMessageElement(
   }
   buttons.append(button('icon-button message-exclude', { icon: 'eye-closed', label: text('excludeMessage') }));
   buttons.append(button('icon-button message-fork', { icon: 'repo-forked', label: text('forkMessage') }));
+  if (message.role === 'assistant' && message.content.length <= SCAN_AT_ONCE) {
+    buttons.append(...fileButtons(message.content));
+  } else if (message.role === 'assistant') {
+    // Scanning a long reply's blocks takes a task of its own, so rendering it stays within budget.
+    setTimeout(() => buttons.append(...fileButtons(message.content)), 0);
+  }
   item.append(meta, content, buttons);
   showExcluded(item, message.excluded === true);
   return item;
 }
+
+/** Review and undo, for a reply whose code blocks name the files they are for. */
+function fileButtons(content: string): HTMLButtonElement[] {
+  const blocks = labelledBlocks(content);
+  // A path the host would refuse is not counted: the review will not hold it.
+  const paths = blocks.flatMap((block) => {
+    const verdict = judgePath(block.path);
+    return verdict.kind === 'refused' ? [] : [verdict.path];
+  });
+  const files = new Set(paths).size;
+  const review =
+    files === 0
+      ? []
+      : [
+          button('icon-button message-review', {
+            icon: 'diff-multiple',
+            label: files === 1 ? text('reviewFile') : text('reviewFiles', files),
+          }),
+        ];
+  // Insert and Replace change files with any code block, so any reply with code can have changes to undo.
+  const code = blocks.length > 0 || CODE_FENCE.test(content);
+  return code ? [...review, button('icon-button message-undo-turn', { icon: 'discard', label: text('undoTurn') })] : review;
+}
+
+/** Up to this many characters, a reply's blocks are scanned for file names while it is rendered. */
+const SCAN_AT_ONCE = 20_000;
+
+/** A fenced code block's opening line. */
+const CODE_FENCE = /^ {0,3}(?:`{3,}|~{3,})/mu;
 
 /**
  * A message's rendered text (`.message-content`): a long one fills in over the next tasks;

@@ -1,0 +1,214 @@
+import * as vscode from 'vscode';
+import { planReview, type PlannedFile } from './reviewPlan';
+import { REVIEW_SCHEME, type ReviewDocuments } from './reviewDocuments';
+import { confirmRisks, reportLeftOut } from './reviewPrompts';
+import { writeFiles } from './turnWrites';
+import type { TurnCheckpoints, TurnRef } from './turnCheckpoints';
+import { undoTurn } from './turnUndo';
+import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
+
+/** A review on screen: its files and where each one's proposal is held. */
+interface OpenReview {
+  readonly turn: TurnRef;
+  readonly files: readonly { readonly file: PlannedFile; readonly proposal: vscode.Uri; readonly original: vscode.Uri }[];
+}
+
+/**
+ * "Review changes in N files": the files a reply's labelled blocks change, all in VS Code's
+ * multi-file diff editor. Each proposal can be edited there (reverting a hunk rejects it);
+ * Accept writes the files as they then stand, each as one undo step, nothing saved.
+ */
+export class FileReviews implements vscode.Disposable {
+  private counter = 0;
+  private readonly open = new Map<number, OpenReview>();
+  private latest: number | undefined;
+
+  constructor(
+    private readonly documents: ReviewDocuments,
+    private readonly ignore: WorkspaceIgnore,
+    private readonly checkpoints: TurnCheckpoints,
+  ) {}
+
+  /** Opens the review of a reply's file blocks; resolves whether there was one to open. */
+  async review(turn: TurnRef, markdown: string): Promise<boolean> {
+    const plan = await planReview(markdown, this.ignore);
+    reportLeftOut(plan.leftOut);
+    const files = await confirmRisks(plan.files);
+    if (files.length === 0) {
+      if (plan.leftOut.length === 0) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Cluster Chat: this reply names no file for its code blocks.'));
+      }
+      return false;
+    }
+    const id = ++this.counter;
+    const review: OpenReview = {
+      turn,
+      files: files.map((file) => {
+        // The file's own path, so the diff names each file as the workspace does; the query keeps reviews apart.
+        const proposal = file.uri.with({ scheme: REVIEW_SCHEME, query: `review=${id}` });
+        const original = file.original === undefined ? file.uri.with({ scheme: REVIEW_SCHEME, query: `review=${id}&empty` }) : file.uri;
+        this.documents.put(proposal, file.proposed);
+        if (file.original === undefined) {
+          this.documents.put(original, '');
+        }
+        return { file, proposal, original };
+      }),
+    };
+    this.open.set(id, review);
+    this.latest = id;
+    // Not awaited: the command resolves long after the editor shows, and the offer belongs beside it.
+    void vscode.commands.executeCommand(
+      'vscode.changes',
+      reviewTitle(),
+      review.files.map(({ file, original, proposal }) => [file.uri, original, proposal]),
+    );
+    void this.offer(id, review);
+    return true;
+  }
+
+  /** "Undo changes of this turn": the files the turn changed, back as they were. */
+  undo(turn: TurnRef): Promise<boolean> {
+    return undoTurn(turn, this.checkpoints, this.documents);
+  }
+
+  /**
+   * Keeps the active editor's file for the turn before Insert or Replace changes it; resolves what
+   * to call once the change is made (it records what was written), or false when the user would
+   * rather not change a file that cannot be kept.
+   */
+  async beforeEdit(turn: TurnRef): Promise<(() => Promise<void>) | false | undefined> {
+    const document = vscode.window.activeTextEditor?.document;
+    if (document?.uri.scheme !== 'file') {
+      return undefined;
+    }
+    const label = vscode.workspace.asRelativePath(document.uri);
+    const before = document.getText();
+    if (!(await this.checkpoints.keep(turn, document.uri, label, before, before))) {
+      return false;
+    }
+    return async () => void (await this.checkpoints.keep(turn, document.uri, label, before, document.getText()));
+  }
+
+  /** Frees the checkpoints of a deleted conversation. */
+  forget(conversationId: string): Promise<void> {
+    return this.checkpoints.forgetConversation(conversationId);
+  }
+
+  /** Accepts every file of the newest open review. */
+  acceptAll(): Promise<boolean> {
+    return this.finish(this.latest, (files) => Promise.resolve(files));
+  }
+
+  /** Accepts the files the user picks of the newest open review. */
+  acceptChosen(): Promise<boolean> {
+    return this.finish(this.latest, pickFiles);
+  }
+
+  /** Accepts the one file whose proposal is `uri` (the diff editor's title button). */
+  async acceptFile(uri: vscode.Uri | undefined): Promise<boolean> {
+    const target = uri ?? vscode.window.activeTextEditor?.document.uri;
+    for (const [id, review] of this.open) {
+      const entry = review.files.find(({ proposal }) => proposal.toString() === target?.toString());
+      if (entry) {
+        return this.finish(id, () => Promise.resolve([entry]), false);
+      }
+    }
+    void vscode.window.showWarningMessage(vscode.l10n.t('Cluster Chat: there is no proposed change here to accept.'));
+    return false;
+  }
+
+  /** Drops the newest open review without writing anything. */
+  reject(): boolean {
+    const review = this.latest === undefined ? undefined : this.open.get(this.latest);
+    if (!review || this.latest === undefined) {
+      return false;
+    }
+    this.close(this.latest, review);
+    return true;
+  }
+
+  private async offer(id: number, review: OpenReview): Promise<void> {
+    const acceptAll = vscode.l10n.t('Accept All');
+    const choose = vscode.l10n.t('Choose Files…');
+    const rejectAll = vscode.l10n.t('Reject All');
+    const choice = await vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        'Cluster Chat proposes changes to {0} files. Revert a hunk in the diff to leave it out; nothing is written until you accept.',
+        review.files.length,
+      ),
+      acceptAll,
+      choose,
+      rejectAll,
+    );
+    if (choice === acceptAll) {
+      await this.finish(id, (files) => Promise.resolve(files));
+    } else if (choice === choose) {
+      await this.finish(id, pickFiles);
+    } else if (choice === rejectAll) {
+      this.close(id, review);
+    }
+  }
+
+  private async finish(
+    id: number | undefined,
+    choose: (files: OpenReview['files']) => Promise<OpenReview['files'] | undefined>,
+    whole = true,
+  ): Promise<boolean> {
+    const review = id === undefined ? undefined : this.open.get(id);
+    if (id === undefined || !review) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Cluster Chat: there is no open review of proposed changes.'));
+      return false;
+    }
+    const chosen = await choose(review.files);
+    if (!chosen) {
+      return false;
+    }
+    const written = await writeFiles(
+      review.turn,
+      chosen.map(({ file, proposal }) => ({ file, text: this.documents.textOf(proposal) ?? file.proposed })),
+      this.checkpoints,
+    );
+    const rest = review.files.filter((entry) => !chosen.includes(entry));
+    if (whole || rest.length === 0) {
+      this.close(id, review);
+    } else {
+      this.open.set(id, { ...review, files: rest });
+    }
+    return written;
+  }
+
+  private close(id: number, review: OpenReview): void {
+    this.open.delete(id);
+    this.latest = this.latest === id ? undefined : this.latest;
+    if (this.open.size === 0) {
+      // The review's tab shows nothing any more. The stable API has no type for a multi-file diff
+      // tab, so it is found by its title; with no review left open, every such tab is done.
+      const title = reviewTitle();
+      const done = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.label.startsWith(title));
+      void vscode.window.tabGroups.close(done);
+    }
+    this.documents.drop(review.files.flatMap(({ proposal, original }) => [proposal, original]));
+  }
+
+  dispose(): void {
+    this.open.clear();
+  }
+}
+
+async function pickFiles(files: OpenReview['files']): Promise<OpenReview['files'] | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    files.map((entry) => ({
+      label: entry.file.label,
+      description: entry.file.original === undefined ? vscode.l10n.t('new file') : undefined,
+      picked: true,
+      entry,
+    })),
+    { canPickMany: true, title: vscode.l10n.t('Accept the changes to these files') },
+  );
+  return picked?.map(({ entry }) => entry);
+}
+
+/** The review's title; VS Code adds the count of files to its tab's. */
+function reviewTitle(): string {
+  return vscode.l10n.t('Cluster Chat: proposed changes');
+}

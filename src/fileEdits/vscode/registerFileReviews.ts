@@ -1,0 +1,26 @@
+import * as vscode from 'vscode';
+import { FileCheckpointStore } from '../../checkpoints/node/checkpointFiles';
+import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
+import { FileReviews } from './fileReviews';
+import { ReviewDocuments } from './reviewDocuments';
+import { TurnCheckpoints } from './turnCheckpoints';
+
+/** The multi-file review, its commands, and the checkpoints kept under the extension's global storage. */
+export function registerFileReviews(
+  storage: vscode.Uri,
+  ignore: WorkspaceIgnore,
+  log: vscode.LogOutputChannel,
+): { readonly reviews: FileReviews; readonly disposable: vscode.Disposable } {
+  const documents = new ReviewDocuments();
+  const checkpoints = new TurnCheckpoints(new FileCheckpointStore(vscode.Uri.joinPath(storage, 'checkpoints').fsPath), log);
+  const reviews = new FileReviews(documents, ignore, checkpoints);
+  const disposable = vscode.Disposable.from(
+    documents,
+    reviews,
+    vscode.commands.registerCommand('clusterChat.acceptReview', () => reviews.acceptAll()),
+    vscode.commands.registerCommand('clusterChat.acceptReviewFiles', () => reviews.acceptChosen()),
+    vscode.commands.registerCommand('clusterChat.acceptReviewFile', (uri?: vscode.Uri) => reviews.acceptFile(uri)),
+    vscode.commands.registerCommand('clusterChat.rejectReview', () => reviews.reject()),
+  );
+  return { reviews, disposable };
+}

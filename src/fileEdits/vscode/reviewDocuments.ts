@@ -1,0 +1,84 @@
+import * as vscode from 'vscode';
+
+export const REVIEW_SCHEME = 'cluster-chat-review';
+
+/**
+ * The proposed side of a review, as files the user may edit: reverting a hunk in the diff (or
+ * typing) changes what Accept writes. Held in memory only; nothing here reaches the disk.
+ */
+export class ReviewDocuments implements vscode.FileSystemProvider, vscode.Disposable {
+  private readonly files = new Map<string, { content: Uint8Array; mtime: number }>();
+  private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changes.event;
+  private readonly registration = vscode.workspace.registerFileSystemProvider(REVIEW_SCHEME, this, { isCaseSensitive: true });
+
+  /** Holds `text` at `uri` (of this scheme), replacing what was there. */
+  put(uri: vscode.Uri, text: string): void {
+    this.files.set(uri.toString(), { content: new TextEncoder().encode(text), mtime: Date.now() });
+    this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  /** The proposal as it stands: the open document's text (edits not saved included), else what was put. */
+  textOf(uri: vscode.Uri): string | undefined {
+    const open = vscode.workspace.textDocuments.find((document) => document.uri.toString() === uri.toString());
+    const stored = this.files.get(uri.toString());
+    return open?.getText() ?? (stored && new TextDecoder().decode(stored.content));
+  }
+
+  /** Forgets a review's files. */
+  drop(uris: readonly vscode.Uri[]): void {
+    for (const uri of uris) {
+      this.files.delete(uri.toString());
+    }
+  }
+
+  stat(uri: vscode.Uri): vscode.FileStat {
+    const file = this.files.get(uri.toString());
+    if (!file) {
+      throw vscode.FileSystemError.FileNotFound(uri);
+    }
+    return { type: vscode.FileType.File, ctime: file.mtime, mtime: file.mtime, size: file.content.byteLength };
+  }
+
+  readFile(uri: vscode.Uri): Uint8Array {
+    const file = this.files.get(uri.toString());
+    if (!file) {
+      throw vscode.FileSystemError.FileNotFound(uri);
+    }
+    return file.content;
+  }
+
+  writeFile(uri: vscode.Uri, content: Uint8Array): void {
+    if (!this.files.has(uri.toString())) {
+      throw vscode.FileSystemError.NoPermissions(uri);
+    }
+    this.files.set(uri.toString(), { content, mtime: Date.now() });
+    this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+
+  readDirectory(): [string, vscode.FileType][] {
+    return [];
+  }
+
+  createDirectory(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  delete(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  rename(uri: vscode.Uri): void {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  dispose(): void {
+    this.registration.dispose();
+    this.changes.dispose();
+    this.files.clear();
+  }
+}

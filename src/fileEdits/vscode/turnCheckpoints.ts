@@ -1,0 +1,88 @@
+import * as vscode from 'vscode';
+import type { CheckpointEntry, CheckpointStore } from '../../checkpoints/common/checkpoints';
+import { CheckpointTooLarge } from '../../checkpoints/node/checkpointFiles';
+import { contentHash } from '../../checkpoints/node/blobFiles';
+
+const encoder = new TextEncoder();
+
+/** A file about to be changed: its text before (undefined: no file) and what is written. */
+export interface KeptFile {
+  readonly uri: vscode.Uri;
+  readonly label: string;
+  readonly before: string | undefined;
+  readonly after: string | undefined;
+}
+
+/** A chat turn: the conversation, and the reply's message id. */
+export interface TurnRef {
+  readonly conversationId: string;
+  readonly turn: string;
+}
+
+/**
+ * The checkpoints of chat turns, as the files' text: before Cluster Chat changes a file in a turn,
+ * what the file held is kept, so "Undo changes of this turn" can bring it back.
+ */
+export class TurnCheckpoints {
+  constructor(
+    readonly store: CheckpointStore,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  /**
+   * Keeps `before` (undefined: no such file) as the turn's pre-image of `uri` unless it has one,
+   * and `after` as what was written. Resolves whether the change may go ahead: a file too large to
+   * keep is changed only if the user says so.
+   */
+  async keep(turn: TurnRef, uri: vscode.Uri, label: string, before: string | undefined, after: string | undefined): Promise<boolean> {
+    try {
+      await this.store.record(turn.conversationId, turn.turn, uri.toString(), bytes(before), bytes(after));
+      return true;
+    } catch (error) {
+      if (!(error instanceof CheckpointTooLarge)) {
+        this.log.warn(`No checkpoint kept for ${label}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const change = vscode.l10n.t('Change It');
+      const choice = await vscode.window.showWarningMessage(
+        vscode.l10n.t('Cluster Chat cannot keep a copy of {0} to undo this turn. Change it anyway?', label),
+        { modal: true, detail: error instanceof CheckpointTooLarge ? vscode.l10n.t('The file is too large to keep.') : undefined },
+        change,
+      );
+      return choice === change;
+    }
+  }
+
+  /**
+   * {@link keep} for the files of one accept at once; resolves those that may be changed. When one
+   * is too large to keep, each is kept on its own, so the user is asked about that one alone.
+   */
+  async keepAll<File extends KeptFile>(turn: TurnRef, files: readonly File[]): Promise<File[]> {
+    const changes = files.map((file) => ({ uri: file.uri.toString(), before: bytes(file.before), after: bytes(file.after) }));
+    try {
+      await this.store.recordAll(turn.conversationId, turn.turn, changes);
+      return [...files];
+    } catch {
+      const allowed: File[] = [];
+      for (const file of files) {
+        if (await this.keep(turn, file.uri, file.label, file.before, file.after)) {
+          allowed.push(file);
+        }
+      }
+      return allowed;
+    }
+  }
+
+  /** Whether `text` (undefined: no file) is what Cluster Chat last wrote, by the hash the turn kept. */
+  static isAfter(entry: CheckpointEntry, text: string | undefined): boolean {
+    return entry.after === (text === undefined ? undefined : contentHash(encoder.encode(text)));
+  }
+
+  /** Frees what the conversation's turns kept (the conversation was deleted). */
+  forgetConversation(conversationId: string): Promise<void> {
+    return this.store.forgetConversation(conversationId);
+  }
+}
+
+function bytes(text: string | undefined): Uint8Array | undefined {
+  return text === undefined ? undefined : encoder.encode(text);
+}

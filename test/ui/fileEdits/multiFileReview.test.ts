@@ -1,0 +1,149 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { waitFor, waitUntil } from '../../../scripts/workbench/wait';
+import { turnEnded } from '../helpers/chatQuestions';
+import { startNewChat } from '../helpers/newChat';
+import { useWorkbench } from '../helpers/useWorkbench';
+
+const ASK = 'Give items a quantity (ui review).';
+
+const CART = `export interface Item {
+  readonly price: number;
+  readonly quantity: number;
+}
+
+export function total(items: readonly Item[]): number {
+  let sum = 0;
+  for (const item of items) {
+    sum += item.price;
+  }
+  return sum;
+}
+
+export function count(items: readonly Item[]): number {
+  return items.length;
+}
+`;
+const CART_TEST = `import { total } from './cart';
+console.assert(total([{ price: 2, quantity: 3 }]) === 2);
+`;
+const DISCOUNT = `export function discount(total: number): number {
+  return total > 100 ? total * 0.9 : total;
+}
+`;
+
+/** Changes two files (one by a partial block with markers, one whole), creates a third, and names one outside. */
+const REPLY = [
+  'Multiply by the quantity:',
+  '',
+  '```ts src/cart.ts',
+  '// ...existing code...',
+  'export function total(items: readonly Item[]): number {',
+  '  let sum = 0;',
+  '  for (const item of items) {',
+  '    sum += item.price * item.quantity;',
+  '  }',
+  '  return sum;',
+  '}',
+  '// ...existing code...',
+  '```',
+  '',
+  '```ts',
+  '// filepath: src/cart.test.ts',
+  "import { total } from './cart';",
+  'console.assert(total([{ price: 2, quantity: 3 }]) === 6);',
+  '```',
+  '',
+  '### src/discount.ts',
+  '',
+  '```ts',
+  DISCOUNT.trimEnd(),
+  '```',
+  '',
+  '```ts ../outside.ts',
+  'export const outside = true;',
+  '```',
+].join('\n');
+
+describe('Review changes in N files, and undo a turn (real workbench, emulator)', function () {
+  this.timeout(240_000);
+  const ui = useWorkbench({
+    screenshots: 'multi-file-review',
+    emulator: { apiKey: 'review-ui-key-7c20', scriptedReply: (last) => (last.includes(ASK) ? REPLY : undefined) },
+    files: { 'src/cart.ts': CART, 'src/cart.test.ts': CART_TEST },
+    // VS Code for the Web saves after a delay by default, desktop VS Code does not: with it off, the
+    // test shows that Cluster Chat itself saves nothing.
+    settings: { 'files.autoSave': 'off' },
+    clusters: [{ id: 'demo', label: 'Demo' }],
+    apiKey: true,
+    cluster: 'Demo',
+  });
+
+  it('reviews two changed files and a new one, accepts all unsaved with one undo each, refuses ../outside.ts, and undoes the turn', async () => {
+    const { workbench } = ui;
+    const onDisk = (relative: string): string | undefined => {
+      const file = path.join(workbench.folder, relative);
+      return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+    };
+    const expectedCart = CART.replace('sum += item.price;', 'sum += item.price * item.quantity;');
+    const expectedTest = CART_TEST.replace('=== 2', '=== 6');
+
+    await startNewChat(workbench);
+    const chat = workbench.chatView();
+    await chat.locator('#chat-input').fill(ASK);
+    await chat.locator('#chat-input').press('Enter');
+    await turnEnded(workbench, 1);
+
+    const review = chat.locator('li.chat-message[data-index="1"] button.message-review');
+    assert.equal(await review.getAttribute('aria-label'), 'Review changes in 3 files', 'the refused path is not counted');
+    await review.click();
+    const leftOut = await workbench.notification(/left 1 block out of the review/);
+    assert.match(await leftOut.innerText(), /\.\.\/outside\.ts: the path leads out of the workspace folder/);
+    const reviewTab = workbench.page.locator('.tab', { hasText: 'Cluster Chat: proposed changes (3 files)' });
+    await reviewTab.first().waitFor();
+    const offer = await workbench.notification(/proposes changes to 3 files/);
+    await workbench.screenshot('multi-file-review');
+    await workbench.clickNotificationButton(offer, 'Accept All');
+
+    await workbench.notification(/changed 3 files, not saved: src\/cart\.ts, src\/cart\.test\.ts, src\/discount\.ts/);
+    assert.equal(onDisk('src/discount.ts'), '', 'the new file is created, its text not saved');
+    await waitUntil('the review’s tab to close once every file is accepted', async () => (await reviewTab.count()) === 0);
+    assert.equal(onDisk('src/cart.ts'), CART, 'nothing is saved on its own');
+    assert.equal(onDisk('../outside.ts'), undefined);
+    await workbench.runCommand('File: Save All Files');
+    const saved = await waitFor(
+      'the three accepted files to be saved',
+      () => ({ cart: onDisk('src/cart.ts'), test: onDisk('src/cart.test.ts'), discount: onDisk('src/discount.ts') }),
+      (state) => state.cart === expectedCart && state.test === expectedTest && state.discount === DISCOUNT,
+    );
+    assert.deepEqual(saved, { cart: expectedCart, test: expectedTest, discount: DISCOUNT });
+
+    // One undo step per accepted file: Ctrl+Z in it brings back the original, and redo the change.
+    for (const [relative, original, changed] of [
+      ['src/cart.ts', CART, expectedCart],
+      ['src/cart.test.ts', CART_TEST, expectedTest],
+    ] as const) {
+      await workbench.openFile(relative);
+      await workbench.undo(path.basename(relative));
+      await workbench.runCommand('File: Save');
+      await waitUntil(`one undo to restore ${relative}`, () => onDisk(relative) === original);
+      await workbench.page.keyboard.press('Control+Y');
+      await workbench.runCommand('File: Save');
+      await waitUntil(`redo to bring back the change to ${relative}`, () => onDisk(relative) === changed);
+    }
+
+    await workbench.clearNotifications();
+    await chat.locator('li.chat-message[data-index="1"] button.message-undo-turn').click();
+    const undone = await workbench.notification(/restored 3 of 3 files as they were before this turn/);
+    assert.match(await undone.innerText(), /custom actions did on its side cannot be undone/);
+    await waitUntil("the turn's new file to be deleted", () => onDisk('src/discount.ts') === undefined);
+    await workbench.runCommand('File: Save All Files');
+    const restored = await waitFor(
+      'both changed files saved as they were before the turn',
+      () => ({ cart: onDisk('src/cart.ts'), test: onDisk('src/cart.test.ts') }),
+      (state) => state.cart === CART && state.test === CART_TEST,
+    );
+    assert.deepEqual(restored, { cart: CART, test: CART_TEST });
+  });
+});
