@@ -154,12 +154,14 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
   }
 
   /**
-   * A pending proposal's inserted lines must not reach the disk as if they were accepted: saving
-   * rejects what is still pending, by edits made as part of the save.
+   * A pending proposal's inserted lines must not reach the disk as if they were accepted: a save
+   * the user asks for rejects what is still pending, by edits made as part of the save. An
+   * automatic save (`files.autoSave`) decides nothing: it would end every proposal a second after
+   * it appears, so the file is saved as it stands and the next save writes what Accept or Reject made.
    */
   private beforeSave(event: vscode.TextDocumentWillSaveEvent): void {
     const proposal = this.get(event.document.uri);
-    if (!proposal) {
+    if (!proposal || event.reason !== vscode.TextDocumentSaveReason.Manual) {
       return;
     }
     event.waitUntil(Promise.resolve(proposal.endForSave()));

@@ -18,13 +18,18 @@ const PROPOSED = [SOURCE.split('\n')[0], ...NEW_LINES, '}', ''].join('\n');
 
 describe('Edit in Place: proposed lines inserted as real lines in a saved file (undo, dirty state, save)', function () {
   this.timeout(60_000);
-  const files: string[] = [];
-
-  before(() => useEmulator('demo', 'Demo cluster'));
+  const written: string[] = [];
+  const files = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('files');
+  // The host is VS Code for the Web, which saves after a delay by default; desktop VS Code does not.
+  before(async () => {
+    await files().update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+    await useEmulator('demo', 'Demo cluster');
+  });
   after(async () => {
+    await files().update('autoSave', undefined, vscode.ConfigurationTarget.Global);
     await stopUsingEmulator();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const file of files) {
+    for (const file of written) {
       fs.rmSync(file, { force: true });
     }
   });
@@ -36,7 +41,7 @@ describe('Edit in Place: proposed lines inserted as real lines in a saved file (
     assert.ok(folder, 'the integration host opens a workspace folder');
     const file = path.join(folder, name);
     fs.writeFileSync(file, SOURCE);
-    files.push(file);
+    written.push(file);
     const document = await vscode.workspace.openTextDocument(file);
     const editor = await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
     assert.equal(document.isDirty, false);
@@ -121,6 +126,22 @@ describe('Edit in Place: proposed lines inserted as real lines in a saved file (
     await waitFor('the proposal ends', () => proposal.isOver);
     assert.equal(editor.document.getText(), SOURCE);
     assert.equal(editor.document.isDirty, false);
+  });
+
+  it('an automatic save keeps the proposal pending, and the next one writes what Reject made', async () => {
+    await files().update('autoSaveDelay', 100, vscode.ConfigurationTarget.Global);
+    await files().update('autoSave', 'afterDelay', vscode.ConfigurationTarget.Global);
+    try {
+      const { editor, proposal, file } = await propose('inline-autosave.ts');
+      await waitFor('the shown lines to be saved', () => !editor.document.isDirty && fs.readFileSync(file, 'utf8') === SHOWN);
+      assert.equal(proposal.isOver, false, 'an automatic save decides nothing');
+      assert.equal(await vscode.commands.executeCommand('clusterChat.inlineProposal.rejectAll', editor.document.uri), true);
+      assert.equal(editor.document.getText(), SOURCE);
+      await waitFor('the original to be saved again', () => !editor.document.isDirty && fs.readFileSync(file, 'utf8') === SOURCE);
+    } finally {
+      await files().update('autoSave', 'off', vscode.ConfigurationTarget.Global);
+      await files().update('autoSaveDelay', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('saving while the proposal is pending rejects it first: no inserted line reaches the disk', async () => {
