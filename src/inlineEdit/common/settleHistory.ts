@@ -1,65 +1,72 @@
-/** One undo step of a proposal's own: the text and the pending hunks before and after it. */
+/** One own edit of a proposal: the text and the pending hunks before and after it. */
 interface SettleStep<T> {
   readonly before: string;
-  after: string;
+  readonly after: string;
   readonly pendingBefore: readonly T[];
-  pendingAfter: readonly T[];
+  readonly pendingAfter: readonly T[];
+}
+
+/** A step, and whether it was made to join the undo step of the one before. */
+interface RecordedStep<T> extends SettleStep<T> {
+  readonly joining: boolean;
 }
 
 /**
- * The proposal's accepts and rejects that VS Code keeps as undo steps of their own (those made
- * after the user edited the file, so they could not join the insertion's step). An Undo that gives
- * back the text from before such a step brings back the hunks pending then, and a Redo the ones
- * after it, so undoing an accept shows the proposal again rather than leaving its old and new
- * lines behind as plain text.
+ * The proposal's accepts and rejects as undo steps. An Undo that gives back the text from before
+ * one brings back the hunks pending then, and a Redo the ones after it, so undoing an accept shows
+ * the proposal again rather than leaving its old and new lines behind as plain text.
+ *
+ * An edit made to join the step before may still be a step of its own: VS Code closes an undo step
+ * when the user moves the cursor, which cannot be seen from here. So every edit is recorded, and an
+ * Undo is matched by its text: against the last step, or, back through the steps made to join,
+ * against the one the joined group began with. An Undo back to the text before the first step (the
+ * insertion's step joined) matches none: it took the proposal out.
  */
 export class SettleHistory<T> {
-  private readonly done: SettleStep<T>[] = [];
-  private readonly undone: SettleStep<T>[] = [];
+  private readonly done: RecordedStep<T>[] = [];
+  /** The groups undone, each as VS Code undid it, the last undone last. */
+  private readonly undone: RecordedStep<T>[][] = [];
 
-  /**
-   * Records an own edit that took the text from `before` to `after`: a new step, or, when it
-   * `joined` the undo step of the one before, part of that step (joining the insertion's step,
-   * with no step recorded yet, is nothing to record: undoing it takes the whole proposal out).
-   */
-  record(step: SettleStep<T>, joined: boolean): void {
+  /** Records an own edit that took the text from `before` to `after`, made to join the step before or not. */
+  record(step: SettleStep<T>, joining: boolean): void {
     this.undone.length = 0;
-    const last = this.done.at(-1);
-    if (!joined) {
-      this.done.push({ ...step });
-    } else if (last) {
-      last.after = step.after;
-      last.pendingAfter = step.pendingAfter;
-    }
+    this.done.push({ ...step, joining });
   }
 
-  /** After an Undo or Redo that left `text`: the hunks pending then, if it undid or redid a step. */
+  /** After an Undo or Redo that left `text`: the hunks pending then, if it undid or redid steps. */
   follow(kind: 'undo' | 'redo' | undefined, text: () => string): readonly T[] | undefined {
     return kind === 'undo' ? this.undo(text()) : kind === 'redo' ? this.redo(text()) : undefined;
   }
 
-  /** The hunks pending before the last step, when an Undo took the text back to before it. */
+  /** The hunks pending before the steps an Undo took back, when it took the text back to before them. */
   undo(text: string): readonly T[] | undefined {
-    return this.move(this.done, this.undone, text, 'before');
+    for (let index = this.done.length - 1; index >= 0; index--) {
+      const step = this.done[index];
+      if (step?.before === text) {
+        this.undone.push(this.done.splice(index));
+        return step.pendingBefore;
+      }
+      if (!step?.joining) {
+        return undefined;
+      }
+    }
+    return undefined;
   }
 
-  /** The hunks pending after the step last undone, when a Redo made it again. */
+  /** The hunks pending after the group last undone, when a Redo made it again. */
   redo(text: string): readonly T[] | undefined {
-    return this.move(this.undone, this.done, text, 'after');
+    const group = this.undone.at(-1);
+    const last = group?.at(-1);
+    if (!group || last?.after !== text) {
+      return undefined;
+    }
+    this.undone.pop();
+    this.done.push(...group);
+    return last.pendingAfter;
   }
 
   /** Whether an Undo could still bring hunks back, so a settled proposal keeps watching. */
   get canUndo(): boolean {
     return this.done.length > 0;
-  }
-
-  private move(from: SettleStep<T>[], to: SettleStep<T>[], text: string, side: 'before' | 'after'): readonly T[] | undefined {
-    const step = from.at(-1);
-    if (!step || step[side] !== text) {
-      return undefined;
-    }
-    from.pop();
-    to.push(step);
-    return side === 'before' ? step.pendingBefore : step.pendingAfter;
   }
 }

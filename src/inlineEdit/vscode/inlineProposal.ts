@@ -154,11 +154,12 @@ export class InlineProposal implements vscode.Disposable {
     // Hunks are kept apart by unchanged lines, so one hunk's edit only ever moves the others.
     const next = shownHunks.moveHunks(remaining, own.offsetChanges(edits), shownHunks.shownEnd) ?? [];
     const before = this.document.getText();
-    const { applied, joined } = edits.length > 0 ? await this.ownEdit(edits, next.length > 0) : { applied: true, joined: true };
-    if (!applied) {
-      return own.reportRefused();
+    // An accept of lines that only add (no old lines to take out) changes nothing: no undo step to follow.
+    if (edits.length > 0) {
+      const { applied, joined } = await this.ownEdit(edits, next.length > 0);
+      if (!applied) return own.reportRefused();
+      this.history.record({ before, after: this.document.getText(), pendingBefore: this.pending, pendingAfter: next }, joined);
     }
-    this.history.record({ before, after: this.document.getText(), pendingBefore: this.pending, pendingAfter: next }, joined);
     this.update(next);
     return true;
   }
@@ -229,9 +230,7 @@ export class InlineProposal implements vscode.Disposable {
   }
 
   private end(reason: ProposalEnd): void {
-    if (this.over) {
-      return;
-    }
+    if (this.over) return;
     this.over = true;
     this.pending = [];
     this.ended.fire(reason);

@@ -100,9 +100,48 @@ describe('inline edit: undoing an accept or reject that is an undo step of its o
     );
   });
 
-  it('records nothing for edits that join the insertion’s step: undoing it takes the proposal out', () => {
+  it('an edit made to join that VS Code kept apart (the user moved the cursor) is undone on its own', () => {
+    const history = new SettleHistory<string>();
+    history.record({ before: 'shown', after: 'accepted one', pendingBefore: ['a', 'b'], pendingAfter: ['b'] }, true);
+    history.record({ before: 'accepted one', after: 'rejected two', pendingBefore: ['b'], pendingAfter: [] }, true);
+    assert.deepEqual(
+      history.follow('undo', () => 'accepted one'),
+      ['b'],
+      'the reject alone was undone: its hunk is pending again',
+    );
+    assert.deepEqual(
+      history.follow('undo', () => 'shown'),
+      ['a', 'b'],
+      'then the accept',
+    );
+    assert.equal(history.canUndo, false);
+    assert.deepEqual(
+      history.follow('redo', () => 'accepted one'),
+      ['b'],
+    );
+    assert.deepEqual(
+      history.follow('redo', () => 'rejected two'),
+      [],
+    );
+  });
+
+  it('an Undo back to before the first edit matches no step: it took the insertion, and the proposal, out', () => {
     const history = new SettleHistory<string>();
     history.record({ before: 'shown', after: 'accepted', pendingBefore: ['a'], pendingAfter: [] }, true);
-    assert.equal(history.canUndo, false);
+    assert.equal(
+      history.follow('undo', () => 'original'),
+      undefined,
+    );
+  });
+
+  it('does not match an Undo past a step made apart', () => {
+    const history = new SettleHistory<string>();
+    history.record({ before: 'shown', after: 'one', pendingBefore: ['a', 'b'], pendingAfter: ['b'] }, false);
+    history.record({ before: 'typed', after: 'two', pendingBefore: ['b'], pendingAfter: [] }, false);
+    assert.equal(
+      history.follow('undo', () => 'shown'),
+      undefined,
+      'an Undo of one step cannot give the text before the one below it',
+    );
   });
 });
