@@ -70,13 +70,9 @@ export class ChatCodeActions {
       return;
     }
     const id = `${reply.conversationId}/${reply.index}`;
-    // Insert and Replace change a file for this turn: its undo puts the file back.
+    // Insert, Replace and a diff's Apply change a file for this turn: its undo puts the file back.
     const turn = { conversationId: conversation.id, turn: message.id ?? `i${reply.index}` };
-    const kept = action === 'insert' || action === 'replace' ? await this.actions.files?.beforeEdit(turn) : undefined;
-    if (kept === false) {
-      this.post({ type: 'actionDone', reply, action, ok: false });
-      return;
-    }
+    const files = this.actions.files;
     const ok = await this.actions
       .perform(
         {
@@ -86,6 +82,7 @@ export class ChatCodeActions {
           markdown: message.content,
           source: undefined,
           inspection: this.requestMarks.get(conversation.id, message.at),
+          checkpoint: files && ((document) => files.beforeEdit(turn, document)),
         },
         action,
         block,
@@ -94,9 +91,6 @@ export class ChatCodeActions {
         this.log.warn(`Chat code action ${action} failed: ${error instanceof Error ? error.message : String(error)}`);
         return false;
       });
-    if (ok) {
-      await kept?.();
-    }
     this.post({ type: 'actionDone', reply, action, ok });
   }
 }

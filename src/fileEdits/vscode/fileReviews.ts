@@ -72,13 +72,12 @@ export class FileReviews implements vscode.Disposable {
   }
 
   /**
-   * Keeps the active editor's file for the turn before Insert or Replace changes it; resolves what
-   * to call once the change is made (it records what was written), or false when the user would
-   * rather not change a file that cannot be kept.
+   * Keeps `document`'s file for the turn before Insert, Replace or a diff's Apply changes it;
+   * resolves what to call once the change is made (it records what was written), or false when the
+   * user would rather not change a file that cannot be kept.
    */
-  async beforeEdit(turn: TurnRef): Promise<(() => Promise<void>) | false | undefined> {
-    const document = vscode.window.activeTextEditor?.document;
-    if (document?.uri.scheme !== 'file') {
+  async beforeEdit(turn: TurnRef, document: vscode.TextDocument): Promise<(() => Promise<void>) | false | undefined> {
+    if (document.uri.scheme !== 'file') {
       return undefined;
     }
     const label = vscode.workspace.asRelativePath(document.uri);

@@ -2,16 +2,16 @@ import * as vscode from 'vscode';
 import { computeHunks } from '../../inlineEdit/common/lineHunks';
 import { currentText, type FileWrite } from './reviewPlan';
 import type { TurnCheckpoints, TurnRef } from './turnCheckpoints';
-import { errorsBefore, reportAfterWrite } from './writeReport';
+import { type ErrorsBefore, errorsBefore, reportAfterWrite } from './writeReport';
 
 /**
  * Writes each accepted file as its own edit (one undo step in that file; a new file is created
  * empty and filled, so its text is not saved either), after keeping the pre-images for the turn's
  * undo, all in one record. A file that changed since the review opened is left alone: its
  * proposal was made for other text. The edits go out together: VS Code applies them in turn.
- * The written files are then opened, kept in the background: VS Code's Save All saves the files
- * open in editors, and it opens a file changed in the background only after a delay, so without
- * this a Save All right after accepting could leave some of them unsaved.
+ * Then, without holding up the caller, the written files are opened, focus left where it was:
+ * VS Code's Save All saves the files open in editors, and it opens a file changed in the background
+ * only after a delay, so without this a Save All right after accepting could leave some unsaved.
  */
 export async function writeFiles(turn: TurnRef, writes: readonly FileWrite[], checkpoints: TurnCheckpoints): Promise<boolean> {
   const problems: string[] = [];
@@ -42,23 +42,25 @@ export async function writeFiles(turn: TurnRef, writes: readonly FileWrite[], ch
     void vscode.window.showWarningMessage(vscode.l10n.t('Cluster Chat: {0}.', problems.join('; ')));
   }
   if (written.length > 0) {
-    await openInBackground(written.map((write) => write.file.uri));
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t(
-        'Cluster Chat changed {0} files, not saved: {1}. Undo changes of this turn (on the reply) brings them all back.',
-        written.length,
-        written.map((write) => write.file.label).join(', '),
-      ),
-    );
-    void reportAfterWrite(written, before);
+    void announce(written, before);
   }
   return written.length > 0;
 }
 
-async function openInBackground(uris: readonly vscode.Uri[]): Promise<void> {
-  for (const uri of uris) {
-    await vscode.window.showTextDocument(uri, { preview: false, preserveFocus: true });
+/** Opens the written files, then says what changed (so a Save All once it shows reaches them all), then reports. */
+async function announce(written: readonly FileWrite[], before: ErrorsBefore): Promise<void> {
+  for (const { file } of written) {
+    // A file removed in the meantime has no editor to open; the others still do.
+    await vscode.window.showTextDocument(file.uri, { preview: false, preserveFocus: true }).then(undefined, () => undefined);
   }
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t(
+      'Cluster Chat changed {0} files, not saved: {1}. Undo changes of this turn (on the reply) brings them all back.',
+      written.length,
+      written.map((write) => write.file.label).join(', '),
+    ),
+  );
+  await reportAfterWrite(written, before);
 }
 
 async function editFor(uri: vscode.Uri, now: string | undefined, text: string): Promise<vscode.WorkspaceEdit> {

@@ -5,6 +5,7 @@ import type { StoredReply } from './replyStore';
 import { SHOW_REQUEST_COMMAND } from '../../inspector/vscode/inspectorCommands';
 import type { FileReviews } from '../../fileEdits/vscode/fileReviews';
 import { languageIdForFence } from '../../markdown/common/fenceLanguage';
+import { applyAndReveal, applyIfUnchanged, applyProposal } from './replyEdits';
 
 interface Payload {
   readonly text: string;
@@ -100,7 +101,7 @@ export class ReplyActions {
     }
     const edit = new vscode.WorkspaceEdit();
     edit.replace(target.document.uri, range, text);
-    return applyAndReveal(edit, target.document, target.document.offsetAt(range.start), text.length);
+    return applyAndReveal(reply, edit, target.document, target.document.offsetAt(range.start), text.length);
   }
 
   /** Opens a diff of the target document against it with the change applied, and offers Apply. */
@@ -128,8 +129,14 @@ export class ReplyActions {
     const end = document.offsetAt(target.range?.end ?? (target.cursor as vscode.Position));
     const full = document.getText();
     const proposed = `${full.slice(0, start)}${text}${full.slice(end)}`;
+    // A reply with a source follows its anchor; one without (a chat reply) goes where the diff was made,
+    // not to whichever editor is active when Apply is chosen: that is usually the diff itself.
     const proposal = this.proposals.create(document.uri, proposed, () =>
-      target.range ? this.replaceSelection(reply, text) : this.insertAtCursor(reply, text),
+      reply.source
+        ? target.range
+          ? this.replaceSelection(reply, text)
+          : this.insertAtCursor(reply, text)
+        : applyIfUnchanged(reply, document, full, { start, end }, text, target.fileName),
     );
     await vscode.commands.executeCommand(
       'vscode.diff',
@@ -163,24 +170,6 @@ export class ReplyActions {
     );
     return choice === showDiff ? this.showDiff(reply, text) : false;
   }
-}
-
-/** Applies the proposal shown at `uri` (the “Apply Proposed Change” command), closing its diff. */
-export async function applyProposal(proposals: ProposalDocuments, uri: vscode.Uri | undefined): Promise<boolean> {
-  const proposalUri = uri ?? vscode.window.activeTextEditor?.document.uri;
-  const proposal = proposalUri ? proposals.get(proposalUri) : undefined;
-  if (!proposal) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Cluster Chat: there is no proposed change here to apply.'));
-    return false;
-  }
-  const diffTab = vscode.window.tabGroups.all
-    .flatMap((group) => group.tabs)
-    .find((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.toString() === proposal.uri.toString());
-  const applied = await proposal.apply();
-  if (applied && diffTab) {
-    await vscode.window.tabGroups.close(diffTab);
-  }
-  return applied;
 }
 
 /** The text of one code block (or the whole reply); the code-block scanner loads on first use. */
@@ -218,20 +207,4 @@ async function targetOf(reply: StoredReply): Promise<Target | undefined> {
     cursor: editor.selection.active,
     fileName: vscode.workspace.asRelativePath(editor.document.uri),
   };
-}
-
-/** Applies an edit (one undo step) and shows the inserted text selected in its editor. */
-async function applyAndReveal(edit: vscode.WorkspaceEdit, document: vscode.TextDocument, offset: number, length: number): Promise<boolean> {
-  if (!(await vscode.workspace.applyEdit(edit))) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Cluster Chat: the editor refused the change (is the file read-only?).'));
-    return false;
-  }
-  const selection = new vscode.Selection(document.positionAt(offset), document.positionAt(offset + length));
-  const visible = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === document.uri.toString());
-  await vscode.window.showTextDocument(document, {
-    viewColumn: visible?.viewColumn ?? vscode.ViewColumn.Active,
-    selection,
-    preserveFocus: false,
-  });
-  return true;
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { type ProposalDocuments } from './proposalDocuments';
-import { applyProposal, ReplyActions } from './replyActions';
+import { ReplyActions } from './replyActions';
+import { applyProposal } from './replyEdits';
 import type { ReplyStore } from './replyStore';
 
 /** “Insert Last Reply”, “Replace Selection with Last Reply” and “Apply Proposed Change”. */

@@ -14,6 +14,8 @@ export interface StoredReply {
   readonly conversation?: readonly Message[];
   /** The request inspector's record of the request this reply answered. */
   readonly inspection?: number | undefined;
+  /** Keeps a file before the reply's code changes it (a chat turn's undo); see `FileReviews.beforeEdit`. */
+  readonly checkpoint?: (document: vscode.TextDocument) => Promise<(() => Promise<void>) | false | undefined>;
 }
 
 const KEEP = 20;

@@ -26,7 +26,11 @@ describe('Writing accepted files, and the report after it (TypeScript language s
   let storage = '';
   const log = vscode.window.createOutputChannel('Cluster Chat turn writes test', { log: true });
 
+  const files = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('files');
+
   before(async () => {
+    // The host is VS Code for the Web, which saves after a delay by default; desktop VS Code does not.
+    await files().update('autoSave', 'off', vscode.ConfigurationTarget.Global);
     const folder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(folder, 'the test workspace has a folder');
     root = path.join(folder.uri.fsPath, TOP);
@@ -44,6 +48,7 @@ describe('Writing accepted files, and the report after it (TypeScript language s
 
   after(async () => {
     await vscode.workspace.saveAll(false);
+    await files().update('autoSave', undefined, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     log.dispose();
     await fs.rm(storage, { recursive: true, force: true });
@@ -74,13 +79,15 @@ describe('Writing accepted files, and the report after it (TypeScript language s
     }
     assert.equal(await fs.readFile(uri('price.ts').fsPath, 'utf8'), PRICE, 'the disk keeps the old text');
     assert.equal(await fs.readFile(uri('created.ts').fsPath, 'utf8'), '', 'the new file exists, its text unsaved');
-    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs);
-    const opened = writes.map((each) =>
-      tabs.some(
-        (tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === each.file.uri.toString() && !tab.isPreview,
-      ),
-    );
-    assert.deepEqual(opened, [true, true, true], 'each written file is open in a kept editor, where Save All reaches it');
+    const opened = (): boolean[] => {
+      const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs);
+      return writes.map((each) =>
+        tabs.some(
+          (tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === each.file.uri.toString() && !tab.isPreview,
+        ),
+      );
+    };
+    await waitFor('each written file to be open in a kept editor, where Save All reaches it', () => opened().every(Boolean));
 
     const kept = await store.turn(turn.conversationId, turn.turn);
     assert.deepEqual(kept?.entries.map((entry) => entry.uri).sort(), writes.map((each) => each.file.uri.toString()).sort());
