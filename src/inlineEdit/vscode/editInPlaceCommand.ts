@@ -31,6 +31,8 @@ async function editInPlace(dependencies: EditDependencies, options: EditInPlaceO
   if (!(await dependencies.ignore.allows(document.uri))) {
     return false;
   }
+  // The lines of a proposal still pending in the file are not the user's code: it ends first.
+  await dependencies.inline.clear(document.uri);
   if (document.getText().trim().length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Cluster Chat: there is no code to send; the file is empty.'));
     return false;

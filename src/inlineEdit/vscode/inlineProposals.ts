@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Message } from '../../client/common/messages';
 import type { PlacedHunk } from '../common/proposalHunks';
+import { hunkAtLine } from './proposalEdits';
 import { InlineProposal } from './inlineProposal';
 import { ProposalDecorations } from './proposalDecorations';
 
@@ -15,8 +16,8 @@ export const PROPOSAL_COMMANDS = {
 } as const;
 
 /**
- * The pending inline proposals, one per document (a new one replaces the old): their decorations
- * in every editor showing the document, their CodeLenses, the context key and the commands.
+ * The pending inline proposals, one per document: their decorations in every editor showing the
+ * document, their CodeLenses, the context key, the commands, and ending them when the file is saved.
  */
 export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly byDocument = new Map<string, InlineProposal>();
@@ -32,6 +33,7 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
       vscode.languages.registerCodeLensProvider('*', this),
       vscode.window.onDidChangeVisibleTextEditors(() => this.redraw()),
       vscode.window.onDidChangeActiveTextEditor(() => this.updateContextKey()),
+      vscode.workspace.onWillSaveTextDocument((event) => this.beforeSave(event)),
       vscode.commands.registerCommand(PROPOSAL_COMMANDS.acceptHunk, (uri?: vscode.Uri, id?: number) => this.settle('accept', uri, id)),
       vscode.commands.registerCommand(PROPOSAL_COMMANDS.rejectHunk, (uri?: vscode.Uri, id?: number) => this.settle('reject', uri, id)),
       vscode.commands.registerCommand(PROPOSAL_COMMANDS.acceptAll, (uri?: vscode.Uri) => this.settle('accept', uri, 'all')),
@@ -39,11 +41,26 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
     ];
   }
 
-  /** Shows hunks in `document`, replacing any proposal pending there. */
-  show(document: vscode.TextDocument, hunks: readonly PlacedHunk[], title: string, conversation: readonly Message[]): InlineProposal {
+  /**
+   * Shows hunks (placed in the document as it is) in `document`; undefined when they no longer fit
+   * its text. A proposal still pending there must be ended first (`clear`): its inserted lines would
+   * move the new hunks.
+   */
+  async show(
+    document: vscode.TextDocument,
+    hunks: readonly PlacedHunk[],
+    title: string,
+    conversation: readonly Message[],
+  ): Promise<InlineProposal | undefined> {
     const key = document.uri.toString();
-    this.byDocument.get(key)?.dispose();
-    const proposal = new InlineProposal(document, hunks, title, conversation);
+    if (this.byDocument.has(key)) {
+      return undefined;
+    }
+    const proposal = await InlineProposal.show(document, hunks, title, conversation);
+    if (!proposal || this.byDocument.has(key)) {
+      await proposal?.reject();
+      return undefined;
+    }
     this.byDocument.set(key, proposal);
     proposal.onDidChange(() => this.redraw());
     proposal.onDidEnd(() => {
@@ -52,8 +69,19 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
       }
       this.redraw();
     });
+    proposal.onDidResume(() => {
+      if (!this.byDocument.has(key)) {
+        this.byDocument.set(key, proposal);
+      }
+      this.redraw();
+    });
     this.redraw();
     return proposal;
+  }
+
+  /** Rejects the proposal pending in a document, if any, so its text is the user's alone again. */
+  async clear(uri: vscode.Uri): Promise<void> {
+    await this.get(uri)?.reject();
   }
 
   /** The proposal pending in a document, if any. */
@@ -115,7 +143,7 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
         which !== undefined
           ? proposal.hunks.find((candidate) => candidate.id === which)
           : editor && editor.document.uri.toString() === proposal.document.uri.toString()
-            ? proposal.hunkNear(editor.selection.active.line)
+            ? hunkAtLine(proposal.document, proposal.hunks, editor.selection.active.line)
             : proposal.hunks[0];
       if (!hunk) {
         return false;
@@ -123,6 +151,27 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
       ids = [hunk.id];
     }
     return action === 'accept' ? proposal.accept(ids) : proposal.reject(ids);
+  }
+
+  /**
+   * A pending proposal's inserted lines must not reach the disk as if they were accepted: a save
+   * the user asks for rejects what is still pending, by edits made as part of the save. An
+   * automatic save (`files.autoSave`) decides nothing: it would end every proposal a second after
+   * it appears, so the file is saved as it stands and the next save writes what Accept or Reject made.
+   */
+  private beforeSave(event: vscode.TextDocumentWillSaveEvent): void {
+    const proposal = this.get(event.document.uri);
+    if (!proposal || event.reason !== vscode.TextDocumentSaveReason.Manual) {
+      return;
+    }
+    event.waitUntil(Promise.resolve(proposal.endForSave()));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        'Cluster Chat: {0} was saved, so the changes of “{1}” still pending were rejected.',
+        vscode.workspace.asRelativePath(event.document.uri),
+        proposal.title,
+      ),
+    );
   }
 
   private redraw(): void {

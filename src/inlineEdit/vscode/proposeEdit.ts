@@ -63,14 +63,12 @@ export async function proposeEdit(request: EditRequest, dependencies: EditDepend
           void reportNoChange(found.kind, clusterName, () => dependencies.showReply(markdown, title, clusterName));
           return;
         }
+        // A proposal still pending there (from another request) ends first: its inserted lines
+        // are no part of the code, and the anchor follows their removal.
+        await dependencies.inline.clear(document.uri);
         const current = sent.currentRange(document);
         if (!current || document.isClosed) {
-          void vscode.window.showWarningMessage(
-            vscode.l10n.t(
-              'Cluster Chat: {0} changed while the cluster was answering, so its proposal is not shown. Run it again for the current code.',
-              fileName,
-            ),
-          );
+          void reportChanged(fileName);
           return;
         }
         const hunks = placeHunks(sent.originalText, found.code, document.offsetAt(current.start));
@@ -79,9 +77,13 @@ export async function proposeEdit(request: EditRequest, dependencies: EditDepend
           shown = true;
           return;
         }
-        dependencies.inline.show(document, hunks, title, [...request.messages, reply.assistant]);
         const editor = await vscode.window.showTextDocument(document, { preserveFocus: false });
-        const first = document.positionAt(hunks[0]?.start ?? 0);
+        const proposal = await dependencies.inline.show(document, hunks, title, [...request.messages, reply.assistant]);
+        if (!proposal) {
+          void reportChanged(fileName);
+          return;
+        }
+        const first = document.positionAt(proposal.hunks[0]?.start ?? 0);
         editor.selection = new vscode.Selection(first, first);
         editor.revealRange(new vscode.Range(first, first), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
         shown = true;
@@ -91,6 +93,15 @@ export async function proposeEdit(request: EditRequest, dependencies: EditDepend
     sent.dispose();
   }
   return shown;
+}
+
+async function reportChanged(fileName: string): Promise<void> {
+  await vscode.window.showWarningMessage(
+    vscode.l10n.t(
+      'Cluster Chat: {0} changed while the cluster was answering, so its proposal is not shown. Run it again for the current code.',
+      fileName,
+    ),
+  );
 }
 
 async function reportNoChange(kind: 'noCode' | 'unchanged', cluster: string, showReply: () => void): Promise<void> {

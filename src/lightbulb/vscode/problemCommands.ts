@@ -31,6 +31,8 @@ export function registerProblemCommands(dependencies: EditDependencies, replies:
 }
 
 async function fixProblems(uri: vscode.Uri, problems: readonly vscode.Diagnostic[], dependencies: EditDependencies): Promise<boolean> {
+  // The lines of a proposal still pending in the file are not the user's code: it ends first.
+  await dependencies.inline.clear(uri);
   const request = (await dependencies.ignore.allows(uri)) ? await problemRequest(uri, problems, 'fix') : undefined;
   return request !== undefined && proposeEdit(request, dependencies);
 }

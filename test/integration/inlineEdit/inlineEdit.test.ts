@@ -19,6 +19,10 @@ const SOURCE = [
 ].join('\n');
 const ADD_COMMENT = '// Reviewed by cluster demo\n';
 const TRIMMED = SOURCE.replace('a + b;   ', 'a + b;').replace('a - b;  ', 'a - b;');
+// While pending, each hunk's new lines sit right below its old ones.
+const SHOWN = SOURCE.replace('export function add', `${ADD_COMMENT}export function add`)
+  .replace('  return a + b;   \n', '  return a + b;   \n  return a + b;\n')
+  .replace('  return a - b;  \n', '  return a - b;  \n  return a - b;\n');
 const PROPOSED = SOURCE.replace('export function add', `${ADD_COMMENT}export function add`)
   .replace('a + b;   ', 'a + b;')
   .replace('a - b;  ', 'a - b;');
@@ -43,7 +47,9 @@ describe('Edit in Place: inline proposals against the emulator (real editor, rea
     assert.equal(await vscode.commands.executeCommand('clusterChat.editInPlace', { instruction: 'Tidy this up' }), true);
     const proposal = testing.inlineProposals.get(document.uri);
     assert.ok(proposal, 'a proposal is pending in the document');
-    assert.equal(document.getText(), text, 'a pending proposal leaves the text as it was');
+    if (text === SOURCE && selection.start.line === 1) {
+      assert.equal(document.getText(), SHOWN, 'the new lines are inserted below the old ones');
+    }
     return { editor, proposal };
   }
 
@@ -69,42 +75,38 @@ describe('Edit in Place: inline proposals against the emulator (real editor, rea
       /\(typescript\), lines 2–8:\n\n```typescript\nexport function add[\s\S]*\n}\n```\n\nReply with the complete code shown above/,
     );
     assert.ok(!user.includes('// header') && !user.includes('// footer'), 'only the selected lines are sent');
-    proposal.reject();
+    assert.equal(await proposal.reject(), true);
+    assert.equal(proposal.document.getText(), SOURCE);
   });
 
-  it('accepts one hunk as one undo step; the other hunks stay pending and follow the undo', async () => {
+  it('accepts one hunk (its old lines go), the others stay pending; one undo takes the file back to before the proposal', async () => {
     const { editor, proposal } = await proposeOnSource();
     assert.equal(await vscode.commands.executeCommand('clusterChat.inlineProposal.accept', editor.document.uri, 1), true);
-    assert.equal(editor.document.getText(), SOURCE.replace('a + b;   ', 'a + b;'));
-    assert.equal(proposal.hunks.length, 2);
-    await undo(editor);
-    assert.equal(editor.document.getText(), SOURCE, 'one undo restores the text');
+    assert.equal(editor.document.getText(), SHOWN.replace('  return a + b;   \n', ''));
     assert.deepEqual(
       proposal.hunks.map((hunk) => hunk.id),
       [0, 2],
-      'the remaining hunks are still pending after the undo',
     );
-    // The keybinding's form: no arguments, the hunk at the cursor.
-    editor.selection = new vscode.Selection(6, 3, 6, 3);
+    // The keybinding's form: no arguments, the hunk at the cursor (on its old line).
+    editor.selection = new vscode.Selection(7, 3, 7, 3);
     assert.equal(await vscode.commands.executeCommand('clusterChat.inlineProposal.accept'), true);
-    assert.equal(editor.document.getText(), SOURCE.replace('a - b;  ', 'a - b;'));
+    assert.equal(editor.document.getText(), SHOWN.replace('  return a + b;   \n', '').replace('  return a - b;  \n', ''));
     assert.deepEqual(
       proposal.hunks.map((hunk) => hunk.id),
       [0],
     );
     assert.equal(await vscode.commands.executeCommand('clusterChat.inlineProposal.reject'), true);
     assert.equal(proposal.isOver, true);
+    assert.equal(editor.document.getText(), TRIMMED);
     await undo(editor);
-    assert.equal(editor.document.getText(), SOURCE);
+    assert.equal(editor.document.getText(), SOURCE, 'the proposal’s edits are one undo step');
   });
 
-  it('rejects all without touching the document', async () => {
+  it('rejects all: the inserted lines go, the text is as it was', async () => {
     const { editor, proposal } = await proposeOnSource();
-    const version = editor.document.version;
     assert.equal(await vscode.commands.executeCommand('clusterChat.inlineProposal.rejectAll', editor.document.uri), true);
     assert.equal(proposal.isOver, true);
     assert.equal(editor.document.getText(), SOURCE);
-    assert.equal(editor.document.version, version, 'no edit was made');
     const { testing } = await activateExtension();
     assert.equal(testing.inlineProposals.get(editor.document.uri), undefined);
   });
@@ -121,7 +123,7 @@ describe('Edit in Place: inline proposals against the emulator (real editor, rea
   it('follows edits outside the hunks and applies to the right lines', async () => {
     const { editor, proposal } = await proposeOnSource();
     await editor.edit((builder) => builder.insert(new vscode.Position(0, 0), '// added above\n// and more\n'));
-    await editor.edit((builder) => builder.insert(new vscode.Position(10, 0), '// added between\n'));
+    await editor.edit((builder) => builder.insert(new vscode.Position(13, 0), '// added between\n'));
     await editor.edit((builder) => builder.insert(editor.document.lineAt(editor.document.lineCount - 1).range.end, '// added below\n'));
     assert.equal(proposal.isOver, false);
     assert.equal(await vscode.commands.executeCommand('clusterChat.inlineProposal.acceptAll', editor.document.uri), true);
@@ -131,11 +133,11 @@ describe('Edit in Place: inline proposals against the emulator (real editor, rea
     );
   });
 
-  it('withdraws the proposal when an edit touches a hunk, and applies nothing', async () => {
+  it('withdraws the proposal when an edit touches a hunk: its inserted lines go, the edit stays', async () => {
     const { editor, proposal } = await proposeOnSource();
-    await editor.edit((builder) => builder.replace(new vscode.Range(2, 9, 2, 14), 'a * b;'));
-    const edited = editor.document.getText();
-    await waitFor('the proposal is withdrawn', () => proposal.isOver);
+    await editor.edit((builder) => builder.replace(new vscode.Range(3, 9, 3, 14), 'a * b;'));
+    const edited = SOURCE.replace('a + b;   ', 'a * b;;   ');
+    await waitFor('the proposal is withdrawn and its lines are out', () => proposal.isOver && editor.document.getText() === edited);
     assert.equal(await vscode.commands.executeCommand('clusterChat.inlineProposal.acceptAll', editor.document.uri), false);
     assert.equal(editor.document.getText(), edited, 'nothing was applied');
   });
@@ -146,7 +148,7 @@ describe('Edit in Place: inline proposals against the emulator (real editor, rea
     const user = proposal.conversation.find((message) => message.role === 'user')?.content ?? '';
     assert.match(user, /lines 6–8:\n\n```typescript\nexport function sub/);
     assert.ok(!user.includes('function add'), user);
-    proposal.reject();
+    assert.equal(await proposal.reject(), true);
   });
 
   it('says so and shows nothing when the reply proposes no change (echo cluster)', async () => {

@@ -145,6 +145,7 @@ describe('Lightbulb actions against the emulator (real diagnostics, real code ac
     assert.equal(await vscode.commands.executeCommand('clusterChat.editInPlace', { ...options, instruction: options?.suggestion }), true);
     const proposal = testing.inlineProposals.get(editor.document.uri);
     assert.match(proposal?.conversation[1]?.content ?? '', /lines 4–5:\n\n```typescript\n {2}return sum;\n}\n```/);
-    proposal?.reject();
+    assert.equal(await proposal?.reject(), true);
+    assert.equal(editor.document.getText(), SOURCE);
   });
 });

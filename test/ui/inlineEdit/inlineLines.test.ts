@@ -1,0 +1,66 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { waitFor } from '../../../scripts/workbench/wait';
+import { useWorkbench } from '../helpers/useWorkbench';
+
+// Three lines ending in spaces, one of them 150 characters long once trimmed: the emulator's demo
+// cluster trims them and puts a comment on top, a change of three lines into four.
+const LONG = `  const message = '${'x'.repeat(150 - 21)}';`;
+const SOURCE = ['export function describe(item: string): string {', '  const a = 1;   ', `${LONG}  `, '  return item + a;  ', '}', ''].join(
+  '\n',
+);
+const OLD_LINES = SOURCE.split('\n').slice(1, 4);
+const NEW_LINES = ['// Reviewed by cluster demo', '  const a = 1;', LONG, '  return item + a;'];
+const SHOWN = [SOURCE.split('\n')[0], ...OLD_LINES, ...NEW_LINES, '}', ''].join('\n');
+
+describe('Edit in Place shows proposed lines whole (real workbench, emulator)', function () {
+  this.timeout(180_000);
+  const ui = useWorkbench({
+    screenshots: 'inline-lines',
+    emulator: { apiKey: 'ui-inline-lines-key-8d14' },
+    files: { 'src/describe.ts': SOURCE },
+    // As in desktop VS Code: with VS Code for the Web's auto-save the file would be saved meanwhile.
+    settings: { 'files.autoSave': 'off', 'editor.renderWhitespace': 'none' },
+    clusters: [{ id: 'demo', label: 'Demo' }],
+    openFile: 'src/describe.ts',
+    apiKey: true,
+    cluster: 'Demo',
+  });
+
+  it('proposes a 3-line change with a 150-character line as whole lines; Reject leaves the file byte-identical and clean', async () => {
+    const { workbench } = ui;
+    const editor = workbench.editorFor('describe.ts');
+    const tab = workbench.page.locator('.tab', { hasText: 'describe.ts' }).first();
+    await workbench.selectLines('describe.ts', 2, 4);
+    await workbench.runCommand('Cluster Chat: Edit in Place…');
+    await workbench.answerInputBox(/How should the cluster change/, 'Tidy this up');
+    const reject = editor.locator('.codelens-decoration a', { hasText: /^\s*Reject\s*$/ });
+    await waitFor(
+      'the proposal with its Accept and Reject',
+      async () => ({ rejects: await reject.count(), text: await workbench.editorText('describe.ts') }),
+      (state) => state.rejects === 1 && state.text === SHOWN,
+    );
+    assert.equal(NEW_LINES[2]?.length, 150);
+
+    // Word wrap on, as a reader of a long line turns it on: the screenshot shows every line whole.
+    await editor.locator('.view-lines').click();
+    await workbench.page.keyboard.press('Alt+Z');
+    await workbench.clearNotifications();
+    await workbench.screenshot('inline-lines-proposal');
+    await workbench.page.keyboard.press('Alt+Z');
+
+    await reject.click();
+    const after = await waitFor(
+      'the proposal to be gone, the file as it was and clean',
+      async () => ({
+        lenses: await editor.locator('.codelens-decoration a', { hasText: /Accept|Reject/ }).count(),
+        text: await workbench.editorText('describe.ts'),
+        dirty: ((await tab.getAttribute('class')) ?? '').split(/\s+/).includes('dirty'),
+      }),
+      (state) => state.lenses === 0 && state.text === SOURCE,
+    );
+    assert.equal(after.dirty, false, 'rejecting leaves the file clean');
+    assert.equal(fs.readFileSync(path.join(workbench.folder, 'src', 'describe.ts'), 'utf8'), SOURCE, 'byte-identical on disk');
+  });
+});
