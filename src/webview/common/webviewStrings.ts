@@ -88,6 +88,8 @@ export const WEBVIEW_STRING_DEFAULTS = {
   meterShort: '≈ {0} tokens',
   meterWarning: 'above the warning threshold of {0} tokens',
   meterOver: 'above the limit of {0} tokens: sending asks first',
+  /** The meter's tooltip: its size line, then how that size stands against a threshold. */
+  meterTitle: '{0}: {1}',
   meterExplained: 'System prompt, instruction files, messages not excluded and your message. Tokens are an estimate: about 4 bytes each.',
   instructionFiles: 'Instruction files',
   instructionFilesExplained: 'The instruction files the next send carries, for the active file and the attached ones',

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { measureRequest } from '../../../src/chat/common/contextMeter';
+import { useStrings } from '../../../src/webview/browser/strings';
 import { appended, assistant, CONVERSATION_ID, chatState, user } from '../helpers/chatFixtures';
 import { click, typeInto } from '../helpers/gestures';
 import { usePage } from '../helpers/page';
@@ -73,6 +74,21 @@ describe('Chat context meter and excluded messages', () => {
     typeInto(chat.input, 'x');
     assert.equal(meter(chat).dataset['level'], 'ok');
     assert.equal(textOf(one(meter(chat), '.chat-meter-level')), '');
+  });
+
+  it('words its tooltip with the host’s strings, the threshold included, in the order the language puts them', () => {
+    useStrings({
+      meterSize: 'Prochain envoi : ≈ {0} jetons (estimation) · {1} · {2} caractères',
+      meterWarning: 'au-delà du seuil d’avertissement de {0} jetons',
+      meterTitle: '{0} : {1}',
+    });
+    const chat = ChatPage.mount(page, chatState(), { type: 'meter', settings: SETTINGS, attached: '' });
+    typeInto(chat.input, 'x'.repeat(100));
+    const title = one(meter(chat), '.chat-meter-summary').title;
+    assert.match(
+      title,
+      /^Prochain envoi : ≈ \d+ jetons \(estimation\) · \d+ B · 100 caractères : au-delà du seuil d’avertissement de 30 jetons$/,
+    );
   });
 
   it('counts the pending attachments with the typed text', () => {

@@ -182,7 +182,7 @@ export class NextSendView {
     if (this.summary.lastChild?.textContent !== short || level !== this.level) {
       this.summary.replaceChildren(...(level === 'ok' ? [] : [codicon(level === 'over' ? 'error' : 'warning')]), short);
     }
-    this.summary.title = [this.size.textContent, this.levelText.textContent].filter((part) => part !== '').join(': ');
+    this.summary.title = level === 'ok' ? this.size.textContent : text('meterTitle', this.size.textContent, this.levelText.textContent);
     this.element.dataset['level'] = level;
     this.element.hidden = false;
     if (level !== this.level && level !== 'ok') {
