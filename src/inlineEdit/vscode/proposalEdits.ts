@@ -62,8 +62,13 @@ export async function applyOwnEdit(
     range: new vscode.Range(document.positionAt(edit.start), document.positionAt(edit.end)),
     text: edit.text,
   }));
-  const editor = vscode.window.visibleTextEditors.find((candidate) => candidate.document === document);
+  // The user's own editor of the document first: a diff shows the same document read-only (a
+  // multi-file diff's editors have no view column).
+  const shown = vscode.window.visibleTextEditors.filter((candidate) => candidate.document === document);
+  const active = vscode.window.activeTextEditor;
+  const editor = active?.document === document ? active : (shown.find((candidate) => candidate.viewColumn !== undefined) ?? shown[0]);
   if (editor) {
+    const version = document.version;
     const applied = await editor.edit(
       (builder) => {
         for (const { range, text } of ranges) {
@@ -72,7 +77,10 @@ export async function applyOwnEdit(
       },
       { undoStopBefore: !options.join, undoStopAfter: !options.keepOpen },
     );
-    return { applied, joined: options.join };
+    // A read-only editor (e.g. the original side of a diff) reports the edit applied and drops it.
+    if (!applied || document.version !== version || ranges.length === 0) {
+      return { applied, joined: options.join };
+    }
   }
   const edit = new vscode.WorkspaceEdit();
   for (const { range, text } of ranges) {
