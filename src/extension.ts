@@ -77,7 +77,8 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
   const replies = new ReplyStore();
   const proposals = new ProposalDocuments();
   const workspaceIgnore = new WorkspaceIgnore();
-  const fileReviews = registerFileReviews(context.globalStorageUri, workspaceIgnore, log);
+  const inlineProposals = new InlineProposals();
+  const fileReviews = registerFileReviews(context.globalStorageUri, workspaceIgnore, inlineProposals, log);
   const actions = new ReplyActions(proposals, fileReviews.reviews);
   const requests = new RequestHistory();
   const pipeline = new RequestPipeline(clients, apiKeys, clusters, statusBar, log, requests);
@@ -118,7 +119,6 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
     search: new SearchMention(workspaceIgnore),
   });
   const runner = new RequestRunner(pipeline, errors);
-  const inlineProposals = new InlineProposals();
   const editDependencies = {
     runner,
     ignore: workspaceIgnore,

@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
 import { planReview, type PlannedFile } from './reviewPlan';
 import { REVIEW_SCHEME, type ReviewDocuments } from './reviewDocuments';
-import { confirmRisks, reportLeftOut } from './reviewPrompts';
+import { confirmRisks, pickFiles, reportLeftOut } from './reviewPrompts';
 import { writeFiles } from './turnWrites';
 import type { TurnCheckpoints, TurnRef } from './turnCheckpoints';
 import { undoTurn } from './turnUndo';
+import { reviewInEditor } from './reviewInEditor';
 import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
+import type { InlineProposals } from '../../inlineEdit/vscode/inlineProposals';
 
 /** A review on screen: its files and where each one's proposal is held. */
 interface OpenReview {
@@ -27,6 +29,7 @@ export class FileReviews implements vscode.Disposable {
     private readonly documents: ReviewDocuments,
     private readonly ignore: WorkspaceIgnore,
     private readonly checkpoints: TurnCheckpoints,
+    private readonly inline: InlineProposals,
   ) {}
 
   /** Opens the review of a reply's file blocks; resolves whether there was one to open. */
@@ -105,15 +108,31 @@ export class FileReviews implements vscode.Disposable {
 
   /** Accepts the one file whose proposal is `uri` (the diff editor's title button). */
   async acceptFile(uri: vscode.Uri | undefined): Promise<boolean> {
-    const target = uri ?? vscode.window.activeTextEditor?.document.uri;
-    for (const [id, review] of this.open) {
-      const entry = review.files.find(({ proposal }) => proposal.toString() === target?.toString());
-      if (entry) {
-        return this.finish(id, () => Promise.resolve([entry]), false);
-      }
+    const found = this.find(uri);
+    if (!found) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Cluster Chat: there is no proposed change here to accept.'));
+      return false;
     }
-    void vscode.window.showWarningMessage(vscode.l10n.t('Cluster Chat: there is no proposed change here to accept.'));
-    return false;
+    return this.finish(found.id, () => Promise.resolve([found.entry]), false);
+  }
+
+  /**
+   * Moves the one file whose proposal is `uri` out of the review into its own editor, as an inline
+   * proposal whose hunks are accepted or rejected one by one; the file leaves the review.
+   */
+  async reviewInEditor(uri: vscode.Uri | undefined): Promise<boolean> {
+    const found = this.find(uri);
+    if (!found) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Cluster Chat: there is no proposed change here to review.'));
+      return false;
+    }
+    const { id, review, entry } = found;
+    const write = { file: entry.file, text: this.documents.textOf(entry.proposal) ?? entry.file.proposed };
+    if (!(await reviewInEditor(write, this.inline, (document) => this.beforeEdit(review.turn, document)))) {
+      return false;
+    }
+    this.remove(id, [entry]);
+    return true;
   }
 
   /** Drops the newest open review without writing anything. */
@@ -124,6 +143,20 @@ export class FileReviews implements vscode.Disposable {
     }
     this.close(this.latest, review);
     return true;
+  }
+
+  /** The open review holding the proposal `uri` (the active editor's when none is given), and its entry. */
+  private find(
+    uri: vscode.Uri | undefined,
+  ): { readonly id: number; readonly review: OpenReview; readonly entry: OpenReview['files'][number] } | undefined {
+    const target = (uri ?? vscode.window.activeTextEditor?.document.uri)?.toString();
+    for (const [id, review] of this.open) {
+      const entry = review.files.find(({ proposal }) => proposal.toString() === target);
+      if (entry) {
+        return { id, review, entry };
+      }
+    }
+    return undefined;
   }
 
   private async offer(id: number, review: OpenReview): Promise<void> {
@@ -167,13 +200,23 @@ export class FileReviews implements vscode.Disposable {
       chosen.map(({ file, proposal }) => ({ file, text: this.documents.textOf(proposal) ?? file.proposed })),
       this.checkpoints,
     );
-    const rest = review.files.filter((entry) => !chosen.includes(entry));
-    if (whole || rest.length === 0) {
+    if (whole) {
       this.close(id, review);
     } else {
-      this.open.set(id, { ...review, files: rest });
+      this.remove(id, chosen);
     }
     return written;
+  }
+
+  /** Takes files out of a review as it is now (it may have changed meanwhile), closing it when none is left. */
+  private remove(id: number, entries: OpenReview['files']): void {
+    const review = this.open.get(id);
+    const rest = review?.files.filter((entry) => !entries.includes(entry)) ?? [];
+    if (review && rest.length === 0) {
+      this.close(id, review);
+    } else if (review) {
+      this.open.set(id, { ...review, files: rest });
+    }
   }
 
   private close(id: number, review: OpenReview): void {
@@ -192,19 +235,6 @@ export class FileReviews implements vscode.Disposable {
   dispose(): void {
     this.open.clear();
   }
-}
-
-async function pickFiles(files: OpenReview['files']): Promise<OpenReview['files'] | undefined> {
-  const picked = await vscode.window.showQuickPick(
-    files.map((entry) => ({
-      label: entry.file.label,
-      description: entry.file.original === undefined ? vscode.l10n.t('new file') : undefined,
-      picked: true,
-      entry,
-    })),
-    { canPickMany: true, title: vscode.l10n.t('Accept the changes to these files') },
-  );
-  return picked?.map(({ entry }) => entry);
 }
 
 /** The review's title; VS Code adds the count of files to its tab's. */

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { FileCheckpointStore } from '../../checkpoints/node/checkpointFiles';
 import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
+import type { InlineProposals } from '../../inlineEdit/vscode/inlineProposals';
 import { FileReviews } from './fileReviews';
 import { ReviewDocuments } from './reviewDocuments';
 import { TurnCheckpoints } from './turnCheckpoints';
@@ -9,17 +10,19 @@ import { TurnCheckpoints } from './turnCheckpoints';
 export function registerFileReviews(
   storage: vscode.Uri,
   ignore: WorkspaceIgnore,
+  inline: InlineProposals,
   log: vscode.LogOutputChannel,
 ): { readonly reviews: FileReviews; readonly disposable: vscode.Disposable } {
   const documents = new ReviewDocuments();
   const checkpoints = new TurnCheckpoints(new FileCheckpointStore(vscode.Uri.joinPath(storage, 'checkpoints').fsPath), log);
-  const reviews = new FileReviews(documents, ignore, checkpoints);
+  const reviews = new FileReviews(documents, ignore, checkpoints, inline);
   const disposable = vscode.Disposable.from(
     documents,
     reviews,
     vscode.commands.registerCommand('clusterChat.acceptReview', () => reviews.acceptAll()),
     vscode.commands.registerCommand('clusterChat.acceptReviewFiles', () => reviews.acceptChosen()),
     vscode.commands.registerCommand('clusterChat.acceptReviewFile', (uri?: vscode.Uri) => reviews.acceptFile(uri)),
+    vscode.commands.registerCommand('clusterChat.reviewFileInEditor', (uri?: vscode.Uri) => reviews.reviewInEditor(uri)),
     vscode.commands.registerCommand('clusterChat.rejectReview', () => reviews.reject()),
   );
   return { reviews, disposable };

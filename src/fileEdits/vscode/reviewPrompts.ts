@@ -43,3 +43,17 @@ export async function confirmRisks(files: readonly PlannedFile[]): Promise<Plann
   );
   return choice === include ? [...files] : files.filter((file) => file.risk === undefined);
 }
+
+/** Asks which of a review's files to accept (all ticked at first); undefined when the user cancels. */
+export async function pickFiles<Entry extends { readonly file: PlannedFile }>(files: readonly Entry[]): Promise<Entry[] | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    files.map((entry) => ({
+      label: entry.file.label,
+      description: entry.file.original === undefined ? vscode.l10n.t('new file') : undefined,
+      picked: true,
+      entry,
+    })),
+    { canPickMany: true, title: vscode.l10n.t('Accept the changes to these files') },
+  );
+  return picked?.map(({ entry }) => entry);
+}
