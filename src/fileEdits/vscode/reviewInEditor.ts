@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { fitsInline, placeHunks } from '../../inlineEdit/common/proposalHunks';
 import type { InlineProposals } from '../../inlineEdit/vscode/inlineProposals';
-import type { FileWrite } from './reviewPlan';
+import { exists, type FileWrite } from './reviewPlan';
 
 /** Keeps a file for the turn's undo before it changes; resolves what records the text it ends with, or false to leave it. */
 export type KeepForTurn = (document: vscode.TextDocument) => Promise<(() => Promise<void>) | false | undefined>;
@@ -20,10 +20,16 @@ export async function reviewInEditor(write: FileWrite, inline: InlineProposals, 
     );
     return false;
   }
-  const document = await vscode.workspace.openTextDocument(file.uri);
-  // Another proposal's inserted lines are no part of the file: it ends first, and the text is then compared.
-  await inline.clear(document.uri);
-  if (document.getText() !== file.original) {
+  // A file deleted since may still be open, as the review's left side.
+  const document = (await exists(file.uri))
+    ? await vscode.workspace.openTextDocument(file.uri).then(
+        (opened) => opened,
+        () => undefined,
+      )
+    : undefined;
+  // Another proposal's inserted lines are no part of the file: they are left out of the comparison,
+  // and that proposal ends only once this one is sure to be shown.
+  if (!document || inline.settledText(document) !== file.original) {
     void vscode.window.showWarningMessage(
       vscode.l10n.t('Cluster Chat: {0} changed since the review opened, so its changes are not shown; review the reply again.', file.label),
     );
@@ -41,6 +47,7 @@ export async function reviewInEditor(write: FileWrite, inline: InlineProposals, 
     );
     return false;
   }
+  await inline.clear(document.uri);
   const recordAfter = await keep(document);
   if (recordAfter === false) {
     return false;

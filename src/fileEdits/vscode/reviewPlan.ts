@@ -131,7 +131,7 @@ async function placeOf(path: string): Promise<Place | undefined> {
   return folder && { folder, uri: vscode.Uri.joinPath(folder.uri, path) };
 }
 
-async function exists(uri: vscode.Uri): Promise<boolean> {
+export async function exists(uri: vscode.Uri): Promise<boolean> {
   return vscode.workspace.fs.stat(uri).then(
     () => true,
     () => false,

@@ -155,6 +155,17 @@ export function insertedLeft(
   });
 }
 
+/** `text` with the inserted lines of the pending `hunks` taken out: what rejecting every one of them leaves. */
+export function withoutInserted(text: string, hunks: readonly ShownHunk[]): string {
+  let kept = '';
+  let at = 0;
+  for (const span of insertedLeft(text, hunks, []).sort((a, b) => a.start - b.start)) {
+    kept += text.slice(at, span.start);
+    at = span.end;
+  }
+  return kept + text.slice(at);
+}
+
 /**
  * Follows pending hunks through one batch of document changes (all described against the text
  * before the batch). A change wholly before a hunk moves it; one wholly after leaves it; one that

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Message } from '../../client/common/messages';
-import type { PlacedHunk } from '../common/proposalHunks';
+import { withoutInserted, type PlacedHunk } from '../common/proposalHunks';
 import { hunkAtLine } from './proposalEdits';
 import { InlineProposal } from './inlineProposal';
 import { ProposalDecorations } from './proposalDecorations';
@@ -82,6 +82,11 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
   /** Rejects the proposal pending in a document, if any, so its text is the user's alone again. */
   async clear(uri: vscode.Uri): Promise<void> {
     await this.get(uri)?.reject();
+  }
+
+  /** The document's text without the lines a pending proposal inserted: the file as it is once that proposal is rejected. */
+  settledText(document: vscode.TextDocument): string {
+    return withoutInserted(document.getText(), this.get(document.uri)?.hunks ?? []);
   }
 
   /** The proposal pending in a document, if any. */

@@ -63,12 +63,15 @@ describe('Reviewing one file of a multi-file review hunk by hunk in its editor',
     await removeWorkspaceFiles([TOP]);
   });
 
-  /** The review's proposal of `uri`, once the multi-file diff editor has opened it. */
-  async function proposalOf(uri: vscode.Uri): Promise<vscode.Uri> {
+  /** A review's proposal of `uri` (other than those `seen`), once the multi-file diff editor has opened it. */
+  async function proposalOf(uri: vscode.Uri, seen: readonly vscode.Uri[] = []): Promise<vscode.Uri> {
     const find = (): vscode.TextDocument | undefined =>
       vscode.workspace.textDocuments.find(
         (document) =>
-          document.uri.scheme === 'cluster-chat-review' && document.uri.path === uri.path && !document.uri.query.includes('empty'),
+          document.uri.scheme === 'cluster-chat-review' &&
+          document.uri.path === uri.path &&
+          !document.uri.query.includes('empty') &&
+          !seen.some((other) => other.toString() === document.uri.toString()),
       );
     await waitFor(`the review to open its proposal for ${path.basename(uri.fsPath)}`, () => find() !== undefined);
     const found = find();
@@ -119,7 +122,61 @@ describe('Reviewing one file of a multi-file review hunk by hunk in its editor',
     await waitFor('cart.ts to be as before the turn', () => document.getText() === CART);
     await waitFor('currency.ts to be removed', async () => !(await exists(currency.fsPath)));
   });
+
+  it('refuses a file changed or deleted since its review opened, or with too many changes, and ends no other proposal', async () => {
+    const { testing } = await activateExtension();
+    const reviews = testing.replyActions.files;
+    assert.ok(reviews, 'the extension reviews files');
+    const uriOf = (name: string): vscode.Uri => vscode.Uri.joinPath(cart, '..', name);
+    const lines = Array.from({ length: 60 }, (_, index) => `export const v${index} = ${index};`);
+    const many = `${lines.join('\n')}\n`;
+    // Every other line changed: 30 hunks, more than an editor shows inline.
+    const manyProposed = `${lines.map((line, index) => (index % 2 === 0 ? `${line} // checked` : line)).join('\n')}\n`;
+    await fs.writeFile(uriOf('notes.ts').fsPath, CART);
+    await fs.writeFile(uriOf('gone.ts').fsPath, ADDED);
+    await fs.writeFile(uriOf('many.ts').fsPath, many);
+    const reply = replyFor([
+      ['notes.ts', CART_PROPOSED],
+      ['gone.ts', ADDED.replace('EUR', 'USD')],
+      ['many.ts', manyProposed],
+    ]);
+    assert.equal(await reviews.review({ conversationId: turn.conversationId, turn: 'reply-2' }, reply), true);
+    const earlier = {
+      notes: await proposalOf(uriOf('notes.ts')),
+      gone: await proposalOf(uriOf('gone.ts')),
+      many: await proposalOf(uriOf('many.ts')),
+    };
+    assert.equal(
+      await reviews.review({ conversationId: turn.conversationId, turn: 'reply-3' }, replyFor([['notes.ts', CART_PROPOSED]])),
+      true,
+    );
+    const later = await proposalOf(uriOf('notes.ts'), [earlier.notes]);
+
+    const reviewInEditor = (uri: vscode.Uri): Thenable<boolean> => vscode.commands.executeCommand('clusterChat.reviewFileInEditor', uri);
+    assert.equal(await reviewInEditor(earlier.many), false, 'thirty hunks are too many to show inline');
+    assert.equal(testing.inlineProposals.get(uriOf('many.ts')), undefined);
+    await fs.rm(uriOf('gone.ts').fsPath);
+    assert.equal(await reviewInEditor(earlier.gone), false, 'a file deleted since has no lines to show');
+    assert.equal(testing.inlineProposals.get(uriOf('gone.ts')), undefined);
+
+    assert.equal(await reviewInEditor(later), true);
+    const pending = testing.inlineProposals.get(uriOf('notes.ts'));
+    assert.ok(pending, 'the later review shows notes.ts inline');
+    assert.equal(await vscode.commands.executeCommand('clusterChat.inlineProposal.accept', uriOf('notes.ts'), pending.hunks[0]?.id), true);
+    assert.equal(await reviewInEditor(earlier.notes), false, 'notes.ts changed since the earlier review opened');
+    assert.equal(testing.inlineProposals.get(uriOf('notes.ts')), pending, 'the proposal pending there is still the same one');
+    assert.equal(pending.hunks.length, 1, 'and it still has its other hunk');
+
+    assert.equal(await vscode.commands.executeCommand('clusterChat.inlineProposal.rejectAll', uriOf('notes.ts')), true);
+    await vscode.window.showTextDocument(uriOf('notes.ts'));
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
 });
+
+/** A reply with one labelled block per file. */
+function replyFor(files: ReadonlyArray<readonly [string, string]>): string {
+  return files.map(([name, text]) => `\`\`\`ts ${TOP}/${name}\n${text.trimEnd()}\n\`\`\`\n`).join('\n');
+}
 
 async function exists(file: string): Promise<boolean> {
   return fs.stat(file).then(

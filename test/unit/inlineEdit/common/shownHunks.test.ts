@@ -1,5 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { moveHunks, placeHunks, settlingEdit, showHunks, shownEnd, type ShownHunk } from '../../../../src/inlineEdit/common/proposalHunks';
+import {
+  moveHunks,
+  placeHunks,
+  settlingEdit,
+  showHunks,
+  shownEnd,
+  withoutInserted,
+  type ShownHunk,
+} from '../../../../src/inlineEdit/common/proposalHunks';
 import { SettleHistory } from '../../../../src/inlineEdit/common/settleHistory';
 
 /** The document with every hunk's new lines inserted below its old ones, as the proposal shows it. */
@@ -40,6 +48,7 @@ describe('inline edit: new lines shown as real lines below the old ones', () => 
       }
       assert.equal(settleAll(shown, hunks, 'accept'), proposed);
       assert.equal(settleAll(shown, hunks, 'reject'), text);
+      assert.equal(withoutInserted(shown, hunks), text, 'the text without the pending lines');
     });
   }
 
@@ -47,6 +56,21 @@ describe('inline edit: new lines shown as real lines below the old ones', () => 
     assert.equal(shownDocument('a\nb\nc\n', 'a\nB1\nB2\nc\n').shown, 'a\nb\nB1\nB2\nc\n');
     assert.equal(shownDocument('a\nb', 'a\nB').shown, 'a\nb\nB');
     assert.equal(shownDocument('a\nb\n', 'x\na\nb\n').shown, 'x\na\nb\n');
+  });
+
+  it('takes out only the pending lines: a settled hunk leaves its text as it settled', () => {
+    const { shown, hunks } = shownDocument('a\nb\nc\nd\n', 'A\nb\nc\nD\n');
+    const [first, second] = hunks;
+    assert.ok(first && second);
+    const accepted = settlingEdit(first, 'accept');
+    const afterFirst = shown.slice(0, accepted.start) + accepted.text + shown.slice(accepted.end);
+    const moved = moveHunks(
+      [second],
+      [{ rangeOffset: accepted.start, rangeLength: accepted.end - accepted.start, textLength: accepted.text.length }],
+      shownEnd,
+    );
+    assert.ok(moved);
+    assert.equal(withoutInserted(afterFirst, moved), 'A\nb\nc\nd\n');
   });
 
   it('moves the later hunks by what the earlier ones insert', () => {
