@@ -78,7 +78,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
   const proposals = new ProposalDocuments();
   const workspaceIgnore = new WorkspaceIgnore();
   const inlineProposals = new InlineProposals();
-  const fileReviews = registerFileReviews(context.globalStorageUri, workspaceIgnore, inlineProposals, log);
+  const fileReviews = registerFileReviews(context.globalStorageUri, context.globalState, workspaceIgnore, inlineProposals, log);
   const actions = new ReplyActions(proposals, fileReviews.reviews);
   const requests = new RequestHistory();
   const pipeline = new RequestPipeline(clients, apiKeys, clusters, statusBar, log, requests);
@@ -124,6 +124,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
     ignore: workspaceIgnore,
     instructions: requestInstructions,
     inline: inlineProposals,
+    keep: (document: vscode.TextDocument, title: string) => fileReviews.edits.keep(document, title),
     proposals,
     showReply: (markdown: string, title: string, cluster: string) =>
       panel.show(replies.add({ title, cluster, markdown, source: undefined })),
@@ -213,6 +214,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
       inlineProposals,
       pipeline,
       replyActions: actions,
+      editCheckpoints: fileReviews.edits,
       classes: {
         ChatController,
         ConversationLogFiles,

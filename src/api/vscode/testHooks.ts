@@ -9,6 +9,7 @@ import type { ClusterParticipant } from '../../participant/vscode/clusterPartici
 import type { InlineProposals } from '../../inlineEdit/vscode/inlineProposals';
 import type { ReplyStore } from '../../replies/vscode/replyStore';
 import type { ReplyActions } from '../../replies/vscode/replyActions';
+import type { EditCheckpoints } from '../../fileEdits/vscode/editCheckpoints';
 import type { RequestPipeline } from '../../requests/vscode/requestPipeline';
 import type { AskClusterTool } from '../../askClusterTool/vscode/askClusterTool';
 import type { RequestHistory } from '../../inspector/node/requestHistory';
@@ -47,6 +48,7 @@ export interface TestHooks {
   readonly pipeline: RequestPipeline;
   /** Insert, replace and diff for code from replies, to hand a part a test constructs itself. */
   readonly replyActions: ReplyActions;
+  readonly editCheckpoints: EditCheckpoints;
   /**
    * The bundle's own classes of the parts a test constructs itself. Built from src/ by tsc, a test
    * has copies of them whose errors are other classes: the pipeline's ClusterError would not be an

@@ -1,10 +1,8 @@
 import * as vscode from 'vscode';
 import { fitsInline, placeHunks } from '../../inlineEdit/common/proposalHunks';
 import type { InlineProposals } from '../../inlineEdit/vscode/inlineProposals';
+import { whenSettled, type KeepBeforeEdit } from '../../inlineEdit/vscode/proposeEdit';
 import { exists, type FileWrite } from './reviewPlan';
-
-/** Keeps a file for the turn's undo before it changes; resolves what records the text it ends with, or false to leave it. */
-export type KeepForTurn = (document: vscode.TextDocument) => Promise<(() => Promise<void>) | false | undefined>;
 
 /**
  * One file of a review shown in its own editor as an inline proposal: the lines the reply would
@@ -12,7 +10,7 @@ export type KeepForTurn = (document: vscode.TextDocument) => Promise<(() => Prom
  * the editor's lenses and keys, as in Edit in Place. The file is kept for the turn's undo first, and
  * what the hunks leave is recorded each time the proposal ends. Resolves whether it is shown.
  */
-export async function reviewInEditor(write: FileWrite, inline: InlineProposals, keep: KeepForTurn): Promise<boolean> {
+export async function reviewInEditor(write: FileWrite, inline: InlineProposals, keep: KeepBeforeEdit): Promise<boolean> {
   const { file, text } = write;
   if (file.original === undefined) {
     void vscode.window.showInformationMessage(
@@ -61,7 +59,7 @@ export async function reviewInEditor(write: FileWrite, inline: InlineProposals, 
     );
     return false;
   }
-  proposal.onDidEnd(() => void recordAfter?.());
+  whenSettled(proposal, () => void recordAfter?.());
   const first = document.positionAt(proposal.hunks[0]?.start ?? 0);
   editor.selection = new vscode.Selection(first, first);
   editor.revealRange(new vscode.Range(first, first), vscode.TextEditorRevealType.InCenterIfOutsideViewport);

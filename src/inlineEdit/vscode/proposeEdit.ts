@@ -6,6 +6,7 @@ import { proposedCode } from '../common/replyCode';
 import type { ProposalDocuments } from '../../replies/vscode/proposalDocuments';
 import type { RequestRunner } from '../../requests/vscode/requestRunner';
 import { SourceAnchor } from '../../replies/vscode/sourceAnchor';
+import type { InlineProposal } from './inlineProposal';
 import type { InlineProposals } from './inlineProposals';
 import type { RequestInstructions } from '../../instructions/vscode/requestInstructions';
 
@@ -20,6 +21,9 @@ export interface EditRequest {
   readonly typed?: string;
 }
 
+/** Keeps a file for undo before it changes; resolves what records the text it ends with, or false to leave it as it is. */
+export type KeepBeforeEdit = (document: vscode.TextDocument) => Promise<(() => Promise<void>) | false | undefined>;
+
 export interface EditDependencies {
   readonly runner: RequestRunner;
   readonly inline: InlineProposals;
@@ -30,6 +34,8 @@ export interface EditDependencies {
   readonly ignore: Pick<WorkspaceIgnore, 'allows'>;
   /** The instruction files that apply to the document, put into the system message. */
   readonly instructions: RequestInstructions;
+  /** Keeps the file before a proposal (named by its title) changes it, for the edit's undo. */
+  readonly keep: (document: vscode.TextDocument, title: string) => ReturnType<KeepBeforeEdit>;
 }
 
 /**
@@ -72,17 +78,24 @@ export async function proposeEdit(request: EditRequest, dependencies: EditDepend
           return;
         }
         const hunks = placeHunks(sent.originalText, found.code, document.offsetAt(current.start));
+        const keep: KeepBeforeEdit = (kept) => dependencies.keep(kept, title);
         if (!fitsInline(hunks)) {
-          await showInDiffEditor(document, current, found.code, dependencies.proposals);
+          await showInDiffEditor(document, current, found.code, dependencies.proposals, keep);
           shown = true;
+          return;
+        }
+        const recordAfter = await keep(document);
+        if (recordAfter === false) {
           return;
         }
         const editor = await vscode.window.showTextDocument(document, { preserveFocus: false });
         const proposal = await dependencies.inline.show(document, hunks, title, [...request.messages, reply.assistant]);
         if (!proposal) {
+          void recordAfter?.();
           void reportChanged(fileName);
           return;
         }
+        whenSettled(proposal, () => void recordAfter?.());
         const first = document.positionAt(proposal.hunks[0]?.start ?? 0);
         editor.selection = new vscode.Selection(first, first);
         editor.revealRange(new vscode.Range(first, first), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
@@ -93,6 +106,27 @@ export async function proposeEdit(request: EditRequest, dependencies: EditDepend
     sent.dispose();
   }
   return shown;
+}
+
+/**
+ * Calls `listener` each time the proposal ends, once the document holds what it ended with: a save
+ * that ends it takes the pending lines out by its own edits, after the end is announced.
+ */
+export function whenSettled(proposal: InlineProposal, listener: () => void): void {
+  proposal.onDidEnd((reason) => {
+    if (reason !== 'saved') {
+      listener();
+      return;
+    }
+    const once = vscode.Disposable.from(
+      vscode.workspace.onDidChangeTextDocument((event) => event.document === proposal.document && settle()),
+      vscode.workspace.onDidSaveTextDocument((saved) => saved === proposal.document && settle()),
+    );
+    function settle(): void {
+      once.dispose();
+      listener();
+    }
+  });
 }
 
 async function reportChanged(fileName: string): Promise<void> {
@@ -121,6 +155,7 @@ async function showInDiffEditor(
   range: vscode.Range,
   code: string,
   proposals: ProposalDocuments,
+  keep: KeepBeforeEdit,
 ): Promise<void> {
   const full = document.getText();
   const proposed = `${full.slice(0, document.offsetAt(range.start))}${code}${full.slice(document.offsetAt(range.end))}`;
@@ -136,10 +171,15 @@ async function showInDiffEditor(
       );
       return false;
     }
+    const recordAfter = await keep(document);
+    if (recordAfter === false) {
+      return false;
+    }
     const edit = new vscode.WorkspaceEdit();
     edit.replace(document.uri, now, code);
     const applied = await vscode.workspace.applyEdit(edit);
     anchor.dispose();
+    await recordAfter?.();
     return applied;
   });
   const name = vscode.workspace.asRelativePath(document.uri);

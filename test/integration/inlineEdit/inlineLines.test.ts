@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { InlineProposal } from '../../../src/inlineEdit/vscode/inlineProposal';
-import { activateExtension, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
+import { activateExtension, waitFor } from '../testEnvironment';
+import { editingSavedFiles } from '../helpers/editingSavedFiles';
 
 // Three lines ending in spaces, one of them 150 characters long once trimmed: the emulator's demo
 // cluster trims them and puts a comment on top, a change of three lines into four.
@@ -18,33 +18,15 @@ const PROPOSED = [SOURCE.split('\n')[0], ...NEW_LINES, '}', ''].join('\n');
 
 describe('Edit in Place: proposed lines inserted as real lines in a saved file (undo, dirty state, save)', function () {
   this.timeout(60_000);
-  const written: string[] = [];
   const files = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('files');
-  // The host is VS Code for the Web, which saves after a delay by default; desktop VS Code does not.
-  before(async () => {
-    await files().update('autoSave', 'off', vscode.ConfigurationTarget.Global);
-    await useEmulator('demo', 'Demo cluster');
-  });
-  after(async () => {
-    await files().update('autoSave', undefined, vscode.ConfigurationTarget.Global);
-    await stopUsingEmulator();
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    for (const file of written) {
-      fs.rmSync(file, { force: true });
-    }
-  });
+  const { savedFile } = editingSavedFiles();
 
   /** A saved file with SOURCE, its three middle lines proposed to change; the file is clean before. */
   async function propose(name: string): Promise<{ editor: vscode.TextEditor; proposal: InlineProposal; file: string }> {
     const { testing } = await activateExtension();
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    assert.ok(folder, 'the integration host opens a workspace folder');
-    const file = path.join(folder, name);
-    fs.writeFileSync(file, SOURCE);
-    written.push(file);
-    const document = await vscode.workspace.openTextDocument(file);
-    const editor = await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
-    assert.equal(document.isDirty, false);
+    const editor = await savedFile(name, SOURCE);
+    const { document } = editor;
+    const file = document.uri.fsPath;
     editor.selection = new vscode.Selection(1, 0, 4, 0);
     assert.equal(await vscode.commands.executeCommand('clusterChat.editInPlace', { instruction: 'Tidy this up' }), true);
     const proposal = testing.inlineProposals.get(document.uri);

@@ -1,0 +1,130 @@
+import * as vscode from 'vscode';
+import type { ReviewDocuments } from './reviewDocuments';
+import type { TurnCheckpoints, TurnRef } from './turnCheckpoints';
+import { undoTurn } from './turnUndo';
+
+/** Edit in Place and Fix belong to no conversation: their turns are kept under this one. */
+const EDITS_CONVERSATION = 'edit-in-place-and-fix';
+/** Past this many edits the oldest checkpoint is dropped, so the edits' share of the store stays small. */
+export const KEPT_EDITS = 20;
+const INDEX_KEY = 'clusterChat.editCheckpoints';
+
+/** One Edit in Place or Fix whose file was kept, as listed for undo. */
+export interface KeptEdit {
+  readonly turn: string;
+  /** e.g. "Edit in Place · math.ts". */
+  readonly title: string;
+  readonly uri: string;
+  /** When the proposal was shown, in ms since the epoch. */
+  readonly at: number;
+}
+
+/**
+ * Checkpoints of Edit in Place and Fix with Cluster: the file is kept before a proposal is shown,
+ * what it holds when the proposal ends is recorded, and "Undo an Edit in Place or Fix" brings back
+ * the file as it was, even after it was saved and closed, when the editor's own undo is gone.
+ */
+export class EditCheckpoints {
+  constructor(
+    private readonly checkpoints: TurnCheckpoints,
+    private readonly documents: ReviewDocuments,
+    private readonly state: vscode.Memento,
+  ) {}
+
+  /** The kept edits, newest first. */
+  list(): readonly KeptEdit[] {
+    return this.state.get<readonly KeptEdit[]>(INDEX_KEY, []);
+  }
+
+  /**
+   * Keeps the file before a proposal changes it; resolves what records the text it ends with (an
+   * edit that changed nothing is dropped), false when the user would rather not change a file that
+   * cannot be kept, undefined for a document that is no file.
+   */
+  async keep(document: vscode.TextDocument, title: string): Promise<(() => Promise<void>) | false | undefined> {
+    if (document.uri.scheme !== 'file') {
+      return undefined;
+    }
+    const edit: KeptEdit = { turn: newTurnId(), title, uri: document.uri.toString(), at: Date.now() };
+    const ref = refOf(edit.turn);
+    const label = vscode.workspace.asRelativePath(document.uri);
+    const before = document.getText();
+    if (!(await this.checkpoints.keep(ref, document.uri, label, before, before))) {
+      return false;
+    }
+    await this.add(edit);
+    return async () => {
+      const after = document.getText();
+      if (after === before) {
+        await this.drop(edit.turn);
+      } else if (await this.checkpoints.keep(ref, document.uri, label, before, after)) {
+        await this.add(edit);
+      }
+    };
+  }
+
+  /** Restores the file of one kept edit (picked from the list when not given); resolves whether it was. */
+  async undo(turn?: string): Promise<boolean> {
+    const edit = turn === undefined ? await this.pick() : this.list().find((candidate) => candidate.turn === turn);
+    if (!edit) {
+      return false;
+    }
+    const restored = await undoTurn(refOf(edit.turn), this.checkpoints, this.documents);
+    if (!(await this.checkpoints.store.turn(EDITS_CONVERSATION, edit.turn))) {
+      await this.remove(edit.turn);
+    }
+    return restored;
+  }
+
+  private async pick(): Promise<KeptEdit | undefined> {
+    const edits = this.list();
+    if (edits.length === 0) {
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Cluster Chat: no Edit in Place or Fix has changed a file yet, so there is nothing to undo.'),
+      );
+      return undefined;
+    }
+    const picked = await vscode.window.showQuickPick(
+      edits.map((edit) => ({
+        label: edit.title,
+        description: vscode.workspace.asRelativePath(vscode.Uri.parse(edit.uri, true)),
+        detail: new Date(edit.at).toLocaleString(vscode.env.language),
+        edit,
+      })),
+      {
+        title: vscode.l10n.t('Cluster Chat: Undo an Edit in Place or Fix'),
+        placeHolder: vscode.l10n.t('The file is brought back as it was before the edit; a file changed since is shown as a diff first.'),
+      },
+    );
+    return picked?.edit;
+  }
+
+  private async add(edit: KeptEdit): Promise<void> {
+    const others = this.list().filter((other) => other.turn !== edit.turn);
+    const kept = [edit, ...others].sort((a, b) => b.at - a.at);
+    for (const old of kept.slice(KEPT_EDITS)) {
+      await this.checkpoints.store.forgetTurn(EDITS_CONVERSATION, old.turn);
+    }
+    await this.state.update(INDEX_KEY, kept.slice(0, KEPT_EDITS));
+  }
+
+  private async drop(turn: string): Promise<void> {
+    await this.checkpoints.store.forgetTurn(EDITS_CONVERSATION, turn);
+    await this.remove(turn);
+  }
+
+  private remove(turn: string): Thenable<void> {
+    return this.state.update(
+      INDEX_KEY,
+      this.list().filter((edit) => edit.turn !== turn),
+    );
+  }
+}
+
+function refOf(turn: string): TurnRef {
+  return { conversationId: EDITS_CONVERSATION, turn };
+}
+
+function newTurnId(): string {
+  return `edit-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}

@@ -1,0 +1,123 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { KEPT_EDITS } from '../../../src/fileEdits/vscode/editCheckpoints';
+import { activateExtension } from '../testEnvironment';
+import { editingSavedFiles } from '../helpers/editingSavedFiles';
+
+// The emulator's demo cluster trims the lines it is sent and puts a comment on top.
+const SOURCE = ['export function half(value: number): number {', '  const result = value / 2;   ', '  return result;  ', '}', ''].join(
+  '\n',
+);
+const PROPOSED = [
+  'export function half(value: number): number {',
+  '// Reviewed by cluster demo',
+  '  const result = value / 2;',
+  '  return result;',
+  '}',
+  '',
+].join('\n');
+
+/**
+ * The checkpoints of Edit in Place (and Fix, which shows its proposal the same way) in the real
+ * extension host: the file is kept before the proposal shows, and "Undo an Edit in Place or Fix"
+ * brings it back after it was saved and closed, when the editor's own undo is gone.
+ */
+describe('Edit in Place: undoing an edit from its checkpoint', function () {
+  this.timeout(60_000);
+  const { savedFile } = editingSavedFiles();
+
+  /** A saved file with SOURCE, open with its two middle lines selected and proposed to change. */
+  async function propose(name: string): Promise<vscode.TextDocument> {
+    const { testing } = await activateExtension();
+    const editor = await savedFile(name, SOURCE);
+    const { document } = editor;
+    editor.selection = new vscode.Selection(1, 0, 3, 0);
+    assert.equal(await vscode.commands.executeCommand('clusterChat.editInPlace', { instruction: 'Tidy this up' }), true);
+    assert.ok(testing.inlineProposals.get(document.uri), 'a proposal is pending in the file');
+    return document;
+  }
+
+  it('restores an accepted edit after the file was saved and closed, and forgets it then', async () => {
+    const { testing } = await activateExtension();
+    const document = await propose('edit-undo-accepted.ts');
+    assert.equal(await vscode.commands.executeCommand('clusterChat.inlineProposal.acceptAll', document.uri), true);
+    assert.equal(document.getText(), PROPOSED);
+    assert.equal(await document.save(), true);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+
+    const kept = testing.editCheckpoints.list()[0];
+    assert.ok(kept, 'the edit is listed for undo');
+    assert.equal(kept.uri, document.uri.toString());
+    assert.match(kept.title, /edit-undo-accepted\.ts$/);
+    assert.equal(await vscode.commands.executeCommand('clusterChat.undoEdit', kept.turn), true);
+    const restored = await vscode.workspace.openTextDocument(document.uri);
+    assert.equal(restored.getText(), SOURCE, 'the file holds what it held before the edit');
+    assert.equal(restored.isDirty, true, 'the restore is an edit of its own, not saved');
+    assert.equal(
+      testing.editCheckpoints.list().some((edit) => edit.turn === kept.turn),
+      false,
+      'an edit undone is no longer listed',
+    );
+    assert.equal(await restored.save(), true);
+  });
+
+  it('keeps a file whose change is too large to show inline, when it is applied from the diff editor', async () => {
+    const { testing } = await activateExtension();
+    const big = Array.from({ length: 150 }, (_, index) => `export const v${index} = ${index};  `).join('\n') + '\n';
+    const editor = await savedFile('edit-undo-large.ts', big);
+    const { document } = editor;
+    editor.selection = new vscode.Selection(0, 0, 150, 0);
+    assert.equal(await vscode.commands.executeCommand('clusterChat.editInPlace', { instruction: 'Trim' }), true);
+    assert.equal(testing.inlineProposals.get(document.uri), undefined, 'not inline');
+    const proposal = vscode.workspace.textDocuments.find((open) => open.uri.scheme === 'cluster-chat-proposal');
+    assert.ok(proposal, 'the diff editor shows the proposal');
+    assert.equal(await vscode.commands.executeCommand('clusterChat.applyProposal', proposal.uri), true);
+    assert.notEqual(document.getText(), big);
+    const kept = testing.editCheckpoints.list()[0];
+    assert.equal(kept?.uri, document.uri.toString());
+    assert.equal(await vscode.commands.executeCommand('clusterChat.undoEdit', kept.turn), true);
+    assert.equal(document.getText(), big);
+    assert.equal(await document.save(), true);
+  });
+
+  it('lists no edit whose proposal was rejected, nor one ended by a save that took its lines out', async () => {
+    const { testing } = await activateExtension();
+    const before = testing.editCheckpoints.list().map((edit) => edit.turn);
+    const rejected = await propose('edit-undo-rejected.ts');
+    assert.equal(await vscode.commands.executeCommand('clusterChat.inlineProposal.rejectAll', rejected.uri), true);
+    const saved = await propose('edit-undo-saved.ts');
+    assert.equal(await saved.save(), true);
+    assert.equal(saved.getText(), SOURCE);
+    assert.deepEqual(
+      testing.editCheckpoints.list().map((edit) => edit.turn),
+      before,
+      'neither edit changed its file',
+    );
+  });
+
+  it(`keeps the newest ${KEPT_EDITS} edits and drops the checkpoint of older ones`, async () => {
+    const { testing } = await activateExtension();
+    const document = await vscode.workspace.openTextDocument({ content: 'x' });
+    assert.equal(await testing.editCheckpoints.keep(document, 'untitled'), undefined, 'an untitled document is no file to keep');
+    const onDisk = (await savedFile('edit-undo-many.ts', SOURCE)).document;
+    const records: Array<() => Promise<void>> = [];
+    for (let index = 0; index <= KEPT_EDITS; index++) {
+      const record = await testing.editCheckpoints.keep(onDisk, `edit ${index}`);
+      assert.ok(record, 'the file is kept');
+      records.push(record);
+    }
+    const listed = testing.editCheckpoints.list();
+    assert.equal(listed.length, KEPT_EDITS);
+    assert.equal(
+      listed.some((edit) => edit.title === 'edit 0'),
+      false,
+      'the oldest is dropped',
+    );
+    assert.equal(await vscode.commands.executeCommand('clusterChat.undoEdit', 'not-listed'), false);
+    // The file was left as it was: recording that drops each of them.
+    for (const record of records) {
+      await record();
+    }
+    assert.deepEqual(testing.editCheckpoints.list(), []);
+  });
+});
