@@ -11,7 +11,7 @@ export const SEGMENT_MIN_REPLY = 16_000;
 /** About how much text a piece holds before it ends at the next safe line. */
 export const SEGMENT_TARGET = 8_000;
 /** Rows of a table in one piece. */
-export const TABLE_ROWS_PER_SEGMENT = 20;
+export const TABLE_ROWS_PER_SEGMENT = 50;
 /** Lines of a code block in one piece. */
 export const CODE_LINES_PER_SEGMENT = 500;
 
