@@ -152,6 +152,21 @@ export class ChatModel {
     return true;
   }
 
+  /** Marks the replies whose turns changed files (the others not); resolves the indexes whose mark changed. */
+  setUndoable(indexes: readonly number[]): number[] {
+    const undoable = new Set(indexes);
+    const changed: number[] = [];
+    this.list.forEach((message, position) => {
+      const now = message.role === 'assistant' && undoable.has(message.index);
+      if (now !== (message.undoable === true)) {
+        const { undoable: _previous, ...rest } = message;
+        this.list[position] = now ? { ...rest, undoable: true } : rest;
+        changed.push(message.index);
+      }
+    });
+    return changed;
+  }
+
   /** Who wrote a message, as its meta line shows it. */
   authorOf(message: ChatMessageView, you: string, assistant: string): string {
     return message.role === 'user' ? you : message.cluster || assistant;

@@ -115,6 +115,7 @@ class ChatView {
       case 'messagesAppended':
       case 'messagesTruncated':
       case 'earlierMessages':
+      case 'undoableTurns':
         if (this.model.isShown(message.conversationId)) {
           this.changeMessages(message);
         }

@@ -51,6 +51,8 @@ const MessageSchema = z.object({
   cluster: z.optional(none(text(CHAT_LIMITS.label))),
   /** Left out of what is sent (kept in the conversation). */
   excluded: z.optional(z.boolean()),
+  /** On a reply: its turn changed files that "Undo changes of this turn" restores (from `undoableTurns`). */
+  undoable: z.optional(z.boolean()),
   /** On a user message: how many attachment blocks end its content, shown as chips that open what was sent. */
   attached: z.optional(count(CHAT_LIMITS.attachments)),
 });
@@ -172,6 +174,8 @@ const HostToChatSchema = z.discriminatedUnion('type', [
   /** The answer to `searchHistory`, in batches as they are found: results add to the earlier batches of the same request. */
   z.object({ type: z.literal('searchResults'), requestId: index, results: list(SearchResultSchema, 1000), done: z.boolean() }),
   z.object({ type: z.literal('systemPrompt'), conversationId: id, systemPrompt: text(CHAT_LIMITS.systemPrompt) }),
+  /** The replies of a conversation whose turns changed files: only they offer "Undo changes of this turn". */
+  z.object({ type: z.literal('undoableTurns'), conversationId: id, indexes: list(index, CHAT_LIMITS.messages) }),
   /** Message `index` was left out of (or taken back into) what is sent. */
   z.object({ type: z.literal('excluded'), conversationId: id, index, excluded: z.boolean() }),
   /** What the context meter needs besides the conversation: its thresholds, and the pending attachments as the next message carries them. */

@@ -65,6 +65,7 @@ export class ChatController implements vscode.Disposable {
       this.store.onDidChangeExternally((change) => void this.showExternalChange(change)),
       this.store.onDidRefreshHistory(() => this.post(this.history.message())),
       this.store.onDidChange((id) => this.post(this.history.message(id))),
+      this.codeActions,
     );
   }
 
@@ -92,6 +93,7 @@ export class ChatController implements vscode.Disposable {
       ...this.history.list(),
     });
     this.nextSend.postMeter();
+    void this.codeActions.postUndoableTurns(conversation.id);
   }
 
   /** Sends the typed text with the attachments; `frozen` are the instructions an edited message went with. */
@@ -170,9 +172,7 @@ export class ChatController implements vscode.Disposable {
 
   async delete(id: string): Promise<void> {
     const conversation = await this.store.openConversation(id);
-    if (!conversation || !(await confirmConversationDelete(conversation))) {
-      return;
-    }
+    if (!conversation || !(await confirmConversationDelete(conversation))) return;
     this.turns.forget(id);
     this.codeActions.forgetFiles(id);
     this.unread.clear(id);

@@ -10,16 +10,23 @@ import { ChatRequestMarks } from '../common/chatRequestMarks';
  * Copy, Insert, Replace, Diff and New File on a chat message: the reply view's actions, applied
  * to the message's markdown. Each answers with `actionDone` naming the same message.
  */
-export class ChatCodeActions {
+export class ChatCodeActions implements vscode.Disposable {
   /** The inspector record of each reply, for Show Request. */
   readonly requestMarks = new ChatRequestMarks();
+  private readonly subscription: vscode.Disposable | undefined;
 
   constructor(
     private readonly store: ConversationStore,
     private readonly actions: ReplyActions,
     private readonly log: vscode.LogOutputChannel,
     private readonly post: (message: HostToChatMessage) => void,
-  ) {}
+  ) {
+    this.subscription = actions.files?.checkpoints.onDidChange((id) => id === store.activeId && void this.postUndoableTurns(id));
+  }
+
+  dispose(): void {
+    this.subscription?.dispose();
+  }
 
   /** Copies a message of the active conversation, as written. */
   async copy(index: number): Promise<void> {
@@ -54,12 +61,30 @@ export class ChatCodeActions {
     });
   }
 
+  /** Tells the view which replies of a conversation changed files, so that only those offer their undo. */
+  async postUndoableTurns(conversationId: string): Promise<void> {
+    const conversation = this.store.get(conversationId);
+    const checkpoints = this.actions.files?.checkpoints;
+    if (!conversation || !checkpoints) {
+      return;
+    }
+    try {
+      const turns = await checkpoints.changingTurns(conversationId);
+      const indexes = conversation.messages.flatMap((message, index) =>
+        message.role === 'assistant' && turns.has(turnId(message, index)) ? [index] : [],
+      );
+      this.post({ type: 'undoableTurns', conversationId, indexes });
+    } catch (error) {
+      this.log.warn(`Could not read the checkpoints of ${conversationId}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   /** A reply of the active conversation, named for its checkpoints by its message id. */
   private turnOf(index: number): { readonly ref: TurnRef; readonly content: string } | undefined {
     const conversation = this.store.active();
     const message = conversation.messages[index];
     return message?.role === 'assistant'
-      ? { ref: { conversationId: conversation.id, turn: message.id ?? `i${index}` }, content: message.content }
+      ? { ref: { conversationId: conversation.id, turn: turnId(message, index) }, content: message.content }
       : undefined;
   }
 
@@ -71,7 +96,7 @@ export class ChatCodeActions {
     }
     const id = `${reply.conversationId}/${reply.index}`;
     // Insert, Replace and a diff's Apply change a file for this turn: its undo puts the file back.
-    const turn = { conversationId: conversation.id, turn: message.id ?? `i${reply.index}` };
+    const turn = { conversationId: conversation.id, turn: turnId(message, reply.index) };
     const files = this.actions.files;
     const ok = await this.actions
       .perform(
@@ -93,4 +118,9 @@ export class ChatCodeActions {
       });
     this.post({ type: 'actionDone', reply, action, ok });
   }
+}
+
+/** A reply's turn, as its checkpoints name it: the message's id (its index in logs written before messages had ids). */
+function turnId(message: { readonly id?: string | undefined }, index: number): string {
+  return message.id ?? `i${index}`;
 }

@@ -35,6 +35,8 @@ export interface CheckpointStore {
    */
   recordAll(conversationId: string, turn: string, changes: readonly CheckpointChange[]): Promise<void>;
   turn(conversationId: string, turn: string): Promise<TurnCheckpoint | undefined>;
+  /** The turns of a conversation that have a checkpoint, oldest first. */
+  turns(conversationId: string): Promise<TurnCheckpoint[]>;
   /** The bytes a hash names (undefined if pruned). Only pre-images are kept: an `after` hash is for comparing. */
   content(hash: string): Promise<Uint8Array | undefined>;
   /** Drops a turn after it was undone. */

@@ -102,13 +102,19 @@ export class FileCheckpointStore implements CheckpointStore {
     });
   }
 
-  turn(conversationId: string, turn: string): Promise<TurnCheckpoint | undefined> {
-    return this.serially(async () => {
-      checkedCheckpointId('turn', turn);
-      const stored = (await this.manifests.read(conversationId)).find((candidate) => candidate.turn === turn);
-      const entries = stored?.entries.map(({ uri, before, after }) => ({ uri, before, after }));
-      return entries && { conversationId, turn, entries };
-    });
+  async turn(conversationId: string, turn: string): Promise<TurnCheckpoint | undefined> {
+    checkedCheckpointId('turn', turn);
+    return (await this.turns(conversationId)).find((candidate) => candidate.turn === turn);
+  }
+
+  turns(conversationId: string): Promise<TurnCheckpoint[]> {
+    return this.serially(async () =>
+      (await this.manifests.read(conversationId)).map(({ turn, entries }) => ({
+        conversationId,
+        turn,
+        entries: entries.map(({ uri, before, after }) => ({ uri, before, after })),
+      })),
+    );
   }
 
   content(hash: string): Promise<Uint8Array | undefined> {
@@ -117,12 +123,7 @@ export class FileCheckpointStore implements CheckpointStore {
 
   forgetTurn(conversationId: string, turn: string): Promise<void> {
     return this.serially(async () => {
-      checkedCheckpointId('turn', turn);
-      const turns = await this.manifests.read(conversationId);
-      await this.manifests.write(
-        conversationId,
-        turns.filter((candidate) => candidate.turn !== turn),
-      );
+      await this.manifests.drop(conversationId, new Set([checkedCheckpointId('turn', turn)]));
       await this.collectGarbage();
     });
   }
@@ -238,11 +239,7 @@ export class FileCheckpointStore implements CheckpointStore {
       }
     }
     for (const [conversationId, gone] of dropped) {
-      const turns = await this.manifests.read(conversationId);
-      await this.manifests.write(
-        conversationId,
-        turns.filter((turn) => !gone.has(turn.turn)),
-      );
+      await this.manifests.drop(conversationId, gone);
     }
     await this.collectGarbage();
   }

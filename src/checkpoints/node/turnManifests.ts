@@ -38,6 +38,12 @@ export class TurnManifests {
     await writeAtomically(this.fileOf(conversationId), JSON.stringify({ version: 1, turns }));
   }
 
+  /** Removes these turns from the conversation's manifest. */
+  async drop(conversationId: string, turns: ReadonlySet<string>): Promise<void> {
+    const kept = (await this.read(conversationId)).filter((stored) => !turns.has(stored.turn));
+    await this.write(conversationId, kept);
+  }
+
   /** The conversations that have a manifest. */
   async conversations(): Promise<string[]> {
     const names = await fs.readdir(this.folder).catch(notFound);

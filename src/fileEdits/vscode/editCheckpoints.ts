@@ -103,13 +103,13 @@ export class EditCheckpoints {
     const others = this.list().filter((other) => other.turn !== edit.turn);
     const kept = [edit, ...others].sort((a, b) => b.at - a.at);
     for (const old of kept.slice(KEPT_EDITS)) {
-      await this.checkpoints.store.forgetTurn(EDITS_CONVERSATION, old.turn);
+      await this.checkpoints.forgetTurn(refOf(old.turn));
     }
     await this.state.update(INDEX_KEY, kept.slice(0, KEPT_EDITS));
   }
 
   private async drop(turn: string): Promise<void> {
-    await this.checkpoints.store.forgetTurn(EDITS_CONVERSATION, turn);
+    await this.checkpoints.forgetTurn(refOf(turn));
     await this.remove(turn);
   }
 

@@ -28,7 +28,8 @@ export class FileReviews implements vscode.Disposable {
   constructor(
     private readonly documents: ReviewDocuments,
     private readonly ignore: WorkspaceIgnore,
-    private readonly checkpoints: TurnCheckpoints,
+    /** The chat turns' checkpoints: which turns changed files, and when that changes. */
+    readonly checkpoints: TurnCheckpoints,
     private readonly inline: InlineProposals,
   ) {}
 

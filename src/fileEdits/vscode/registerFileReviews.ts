@@ -23,6 +23,7 @@ export function registerFileReviews(
   const reviews = new FileReviews(documents, ignore, checkpoints, inline);
   const edits = new EditCheckpoints(checkpoints, documents, state);
   const disposable = vscode.Disposable.from(
+    checkpoints,
     documents,
     reviews,
     vscode.commands.registerCommand('clusterChat.acceptReview', () => reviews.acceptAll()),

@@ -23,11 +23,21 @@ export interface TurnRef {
  * The checkpoints of chat turns, as the files' text: before Cluster Chat changes a file in a turn,
  * what the file held is kept, so "Undo changes of this turn" can bring it back.
  */
-export class TurnCheckpoints {
+export class TurnCheckpoints implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<string>();
+  /** A conversation's turns changed: one was kept, or undone and dropped, or all were freed. */
+  readonly onDidChange = this.changed.event;
+
   constructor(
     readonly store: CheckpointStore,
     private readonly log: vscode.LogOutputChannel,
   ) {}
+
+  /** The turns of a conversation that changed a file (kept one that now differs), by id. */
+  async changingTurns(conversationId: string): Promise<ReadonlySet<string>> {
+    const turns = await this.store.turns(conversationId);
+    return new Set(turns.filter(({ entries }) => entries.some(({ before, after }) => before !== after)).map(({ turn }) => turn));
+  }
 
   /**
    * Keeps `before` (undefined: no such file) as the turn's pre-image of `uri` unless it has one,
@@ -37,6 +47,7 @@ export class TurnCheckpoints {
   async keep(turn: TurnRef, uri: vscode.Uri, label: string, before: string | undefined, after: string | undefined): Promise<boolean> {
     try {
       await this.store.record(turn.conversationId, turn.turn, uri.toString(), bytes(before), bytes(after));
+      this.changed.fire(turn.conversationId);
       return true;
     } catch (error) {
       if (!(error instanceof CheckpointTooLarge)) {
@@ -60,6 +71,7 @@ export class TurnCheckpoints {
     const changes = files.map((file) => ({ uri: file.uri.toString(), before: bytes(file.before), after: bytes(file.after) }));
     try {
       await this.store.recordAll(turn.conversationId, turn.turn, changes);
+      this.changed.fire(turn.conversationId);
       return [...files];
     } catch {
       const allowed: File[] = [];
@@ -77,9 +89,20 @@ export class TurnCheckpoints {
     return entry.after === (text === undefined ? undefined : contentHash(encoder.encode(text)));
   }
 
+  /** Drops a turn (it was undone). */
+  async forgetTurn(turn: TurnRef): Promise<void> {
+    await this.store.forgetTurn(turn.conversationId, turn.turn);
+    this.changed.fire(turn.conversationId);
+  }
+
   /** Frees what the conversation's turns kept (the conversation was deleted). */
-  forgetConversation(conversationId: string): Promise<void> {
-    return this.store.forgetConversation(conversationId);
+  async forgetConversation(conversationId: string): Promise<void> {
+    await this.store.forgetConversation(conversationId);
+    this.changed.fire(conversationId);
+  }
+
+  dispose(): void {
+    this.changed.dispose();
   }
 }
 

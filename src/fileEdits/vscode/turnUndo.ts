@@ -27,7 +27,7 @@ export async function undoTurn(turn: TurnRef, checkpoints: TurnCheckpoints, docu
     (outcome ? restored : skipped).push(label);
   }
   if (skipped.length === 0) {
-    await checkpoints.store.forgetTurn(turn.conversationId, turn.turn);
+    await checkpoints.forgetTurn(turn);
   }
   const message = vscode.l10n.t(
     'Cluster Chat restored {0} of {1} files as they were before this turn. What the cluster’s custom actions did on its side cannot be undone.',

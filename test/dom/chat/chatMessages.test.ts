@@ -116,7 +116,7 @@ describe('Chat message list', () => {
     ]);
   });
 
-  it('offers Review changes in N files on a reply whose blocks name files (a refused path not counted), Undo on any reply with code, and posts both', () => {
+  it('offers Review changes in N files on a reply whose blocks name files (a refused path not counted), Undo on a reply whose turn changed files, and posts both', () => {
     const named = ['```ts src/a.ts', 'a', '```', '', '```ts', '// filepath: src/b.ts', 'b', '```', '', '```ts ../out.ts', 'c', '```'].join(
       '\n',
     );
@@ -136,14 +136,25 @@ describe('Chat message list', () => {
     const review = one(chat.message(1), 'button.message-review');
     assert.equal(review.getAttribute('aria-label'), 'Review changes in 2 files');
     assert.equal(all(chat.message(3), 'button.message-review').length, 0, 'unnamed code has nothing to review');
-    assert.equal(all(chat.message(3), 'button.message-undo-turn').length, 1, 'Insert may have changed a file');
-    assert.equal(all(chat.message(5), 'button.message-undo-turn').length, 0);
+    assert.equal(all(chat.root, 'button.message-undo-turn').length, 0, 'no turn has changed a file yet');
+    chat.receive({ type: 'undoableTurns', conversationId: CONVERSATION_ID, indexes: [3, 5] });
+    assert.equal(all(chat.message(3), 'button.message-undo-turn').length, 1, 'Insert changed a file in this turn');
+    assert.deepEqual(
+      all(chat.message(5), '.message-actions button').map((button) => button.className.replace('icon-button ', '')),
+      ['message-copy', 'message-show-request', 'message-exclude', 'message-fork', 'message-undo-turn', 'message-regenerate'],
+      'Undo comes before Regenerate',
+    );
+    assert.equal(all(chat.message(1), 'button.message-undo-turn').length, 0);
     click(review);
     click(one(chat.message(3), 'button.message-undo-turn'));
     assert.deepEqual(page.host.posted, [
       { type: 'reviewFiles', index: 1 },
       { type: 'undoTurn', index: 3 },
     ]);
+    chat.receive({ type: 'undoableTurns', conversationId: CONVERSATION_ID, indexes: [] });
+    assert.equal(all(chat.root, 'button.message-undo-turn').length, 0, 'undone: nothing left to undo');
+    chat.receive({ type: 'undoableTurns', conversationId: 'another-conversation', indexes: [3] });
+    assert.equal(all(chat.root, 'button.message-undo-turn').length, 0, 'another conversation’s turns do not count');
   });
 
   it('scans a long reply for file names a task after rendering it', () => {

@@ -22,7 +22,7 @@ import { judgePath } from '../../../fileEdits/common/editPaths';
  *     <button class="message-exclude" aria-label="Exclude from what is sent" aria-pressed="false">…</button>
  *     <button class="message-fork" aria-label="Continue in a new chat from here">…</button>
  *     (replies whose code blocks name files) <button class="message-review" aria-label="Review changes in 3 files">…</button>
- *     (replies with code) <button class="message-undo-turn" aria-label="Undo changes of this turn">…</button>
+ *     (replies whose turn changed files) <button class="message-undo-turn" aria-label="Undo changes of this turn">…</button>
  *     (last assistant message) <button class="message-regenerate" aria-label="Regenerate reply">…</button>
  *   </div>
  * </li>
@@ -56,18 +56,32 @@ export function createMessageElement(
   buttons.append(button('icon-button message-exclude', { icon: 'eye-closed', label: text('excludeMessage') }));
   buttons.append(button('icon-button message-fork', { icon: 'repo-forked', label: text('forkMessage') }));
   if (message.role === 'assistant' && message.content.length <= SCAN_AT_ONCE) {
-    buttons.append(...fileButtons(message.content));
+    buttons.append(...reviewButton(message.content));
   } else if (message.role === 'assistant') {
     // Scanning a long reply's blocks takes a task of its own, so rendering it stays within budget.
-    setTimeout(() => buttons.append(...fileButtons(message.content)), 0);
+    setTimeout(() => buttons.querySelector('.message-fork')?.after(...reviewButton(message.content)), 0);
   }
   item.append(meta, content, buttons);
   showExcluded(item, message.excluded === true);
+  showUndoable(item, message.undoable === true);
   return item;
 }
 
-/** Review and undo, for a reply whose code blocks name the files they are for. */
-function fileButtons(content: string): HTMLButtonElement[] {
+/** Offers "Undo changes of this turn" on a rendered reply whose turn changed files, or takes it away. */
+export function showUndoable(item: HTMLElement, undoable: boolean): void {
+  const shown = item.querySelector(':scope > .message-actions > .message-undo-turn');
+  if (undoable && !shown) {
+    const undo = button('icon-button message-undo-turn', { icon: 'discard', label: text('undoTurn') });
+    const before = item.querySelector(':scope > .message-actions > .message-regenerate');
+    if (before) before.before(undo);
+    else item.querySelector(':scope > .message-actions')?.append(undo);
+  } else if (!undoable) {
+    shown?.remove();
+  }
+}
+
+/** Review, for a reply whose code blocks name the files they are for. */
+function reviewButton(content: string): HTMLButtonElement[] {
   const blocks = labelledBlocks(content);
   // A path the host would refuse is not counted: the review will not hold it.
   const paths = blocks.flatMap((block) => {
@@ -75,25 +89,18 @@ function fileButtons(content: string): HTMLButtonElement[] {
     return verdict.kind === 'refused' ? [] : [verdict.path];
   });
   const files = new Set(paths).size;
-  const review =
-    files === 0
-      ? []
-      : [
-          button('icon-button message-review', {
-            icon: 'diff-multiple',
-            label: files === 1 ? text('reviewFile') : text('reviewFiles', files),
-          }),
-        ];
-  // Insert and Replace change files with any code block, so any reply with code can have changes to undo.
-  const code = blocks.length > 0 || CODE_FENCE.test(content);
-  return code ? [...review, button('icon-button message-undo-turn', { icon: 'discard', label: text('undoTurn') })] : review;
+  return files === 0
+    ? []
+    : [
+        button('icon-button message-review', {
+          icon: 'diff-multiple',
+          label: files === 1 ? text('reviewFile') : text('reviewFiles', files),
+        }),
+      ];
 }
 
 /** Up to this many characters, a reply's blocks are scanned for file names while it is rendered. */
 const SCAN_AT_ONCE = 20_000;
-
-/** A fenced code block's opening line. */
-const CODE_FENCE = /^ {0,3}(?:`{3,}|~{3,})/mu;
 
 /**
  * A message's rendered text (`.message-content`): a long one fills in over the next tasks;

@@ -148,14 +148,24 @@ describe('FileCheckpointStore', () => {
     for (let turn = 0; turn < 3; turn++) {
       await store.record('c1', `t${turn}`, 'file:///f.txt', versions[turn], versions[turn + 1]);
     }
+    assert.deepEqual(
+      (await store.turns('c1')).map(({ turn }) => turn),
+      ['t0', 't1', 't2'],
+    );
     await store.forgetTurn('c1', 't0');
     assert.equal(await store.turn('c1', 't0'), undefined);
+    assert.deepEqual(
+      (await store.turns('c1')).map(({ turn }) => turn),
+      ['t1', 't2'],
+      'the turns left, oldest first',
+    );
     assert.deepEqual(await store.content(contentHash(versions[2] as Uint8Array)), versions[2]);
     await store.forgetTurn('c1', 't2');
     assert.deepEqual(await store.content(contentHash(versions[1] as Uint8Array)), versions[1]);
     assert.equal(await store.content(contentHash(versions[2] as Uint8Array)), undefined, 'a pre-image no turn needs is freed');
     await store.forgetTurn('c1', 't1');
     assert.equal(await store.size(), 0);
+    assert.deepEqual(await store.turns('c1'), []);
   });
 
   it('rejects conversation and turn ids that could leave the folder', async () => {
