@@ -93,7 +93,7 @@ export class EditCheckpoints {
       })),
       {
         title: vscode.l10n.t('Cluster Chat: Undo an Edit in Place or Fix'),
-        placeHolder: vscode.l10n.t('The file is brought back as it was before the edit; a file changed since is shown as a diff first.'),
+        placeHolder: vscode.l10n.t('Pick an edit: its file comes back as it was before it.'),
       },
     );
     return picked?.edit;

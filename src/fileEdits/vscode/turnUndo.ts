@@ -20,11 +20,17 @@ export async function undoTurn(turn: TurnRef, checkpoints: TurnCheckpoints, docu
   }
   const restored: string[] = [];
   const skipped: string[] = [];
+  const reopened: vscode.Uri[] = [];
   for (const entry of checkpoint.entries) {
     const uri = vscode.Uri.parse(entry.uri, true);
     const label = vscode.workspace.asRelativePath(uri);
     const outcome = await restore(entry, uri, label, checkpoints, documents);
     (outcome ? restored : skipped).push(label);
+    if (outcome && entry.before !== undefined) reopened.push(uri);
+  }
+  // As after a write: Save All reaches the files open in editors, and a file restored in the background is in none.
+  for (const uri of reopened) {
+    await vscode.window.showTextDocument(uri, { preview: false, preserveFocus: true }).then(undefined, () => undefined);
   }
   if (skipped.length === 0) {
     await checkpoints.forgetTurn(turn);

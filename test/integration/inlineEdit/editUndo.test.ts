@@ -3,19 +3,7 @@ import * as vscode from 'vscode';
 import { KEPT_EDITS } from '../../../src/fileEdits/vscode/editCheckpoints';
 import { activateExtension } from '../testEnvironment';
 import { editingSavedFiles } from '../helpers/editingSavedFiles';
-
-// The emulator's demo cluster trims the lines it is sent and puts a comment on top.
-const SOURCE = ['export function half(value: number): number {', '  const result = value / 2;   ', '  return result;  ', '}', ''].join(
-  '\n',
-);
-const PROPOSED = [
-  'export function half(value: number): number {',
-  '// Reviewed by cluster demo',
-  '  const result = value / 2;',
-  '  return result;',
-  '}',
-  '',
-].join('\n');
+import { HALF_PROPOSED as PROPOSED, HALF_SOURCE as SOURCE } from '../../shared/demoEdit';
 
 /**
  * The checkpoints of Edit in Place (and Fix, which shows its proposal the same way) in the real
