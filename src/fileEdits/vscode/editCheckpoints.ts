@@ -25,15 +25,18 @@ export interface KeptEdit {
  * the file as it was, even after it was saved and closed, when the editor's own undo is gone.
  */
 export class EditCheckpoints {
+  /** Edits whose proposal still shows: kept in the index, so nothing is orphaned, but not yet offered for undo. */
+  private readonly pending = new Set<string>();
+
   constructor(
     private readonly checkpoints: TurnCheckpoints,
     private readonly documents: ReviewDocuments,
     private readonly state: vscode.Memento,
   ) {}
 
-  /** The kept edits, newest first. */
+  /** The kept edits whose proposal has ended, newest first. */
   list(): readonly KeptEdit[] {
-    return this.state.get<readonly KeptEdit[]>(INDEX_KEY, []);
+    return this.stored().filter((edit) => !this.pending.has(edit.turn));
   }
 
   /**
@@ -52,8 +55,10 @@ export class EditCheckpoints {
     if (!(await this.checkpoints.keep(ref, document.uri, label, before, before))) {
       return false;
     }
+    this.pending.add(edit.turn);
     await this.add(edit);
     return async () => {
+      this.pending.delete(edit.turn);
       const after = document.getText();
       if (after === before) {
         await this.drop(edit.turn);
@@ -99,8 +104,13 @@ export class EditCheckpoints {
     return picked?.edit;
   }
 
+  /** Every edit in the index, a pending one included. */
+  private stored(): readonly KeptEdit[] {
+    return this.state.get<readonly KeptEdit[]>(INDEX_KEY, []);
+  }
+
   private async add(edit: KeptEdit): Promise<void> {
-    const others = this.list().filter((other) => other.turn !== edit.turn);
+    const others = this.stored().filter((other) => other.turn !== edit.turn);
     const kept = [edit, ...others].sort((a, b) => b.at - a.at);
     for (const old of kept.slice(KEPT_EDITS)) {
       await this.checkpoints.forgetTurn(refOf(old.turn));
@@ -116,7 +126,7 @@ export class EditCheckpoints {
   private remove(turn: string): Thenable<void> {
     return this.state.update(
       INDEX_KEY,
-      this.list().filter((edit) => edit.turn !== turn),
+      this.stored().filter((edit) => edit.turn !== turn),
     );
   }
 }

@@ -28,6 +28,11 @@ describe('Edit in Place: undoing an edit from its checkpoint', function () {
   it('restores an accepted edit after the file was saved and closed, and forgets it then', async () => {
     const { testing } = await activateExtension();
     const document = await propose('edit-undo-accepted.ts');
+    assert.equal(
+      testing.editCheckpoints.list().some((edit) => edit.uri === document.uri.toString()),
+      false,
+      'a pending proposal is not offered for undo: the editor still shows it to accept or reject',
+    );
     assert.equal(await vscode.commands.executeCommand('clusterChat.inlineProposal.acceptAll', document.uri), true);
     assert.equal(document.getText(), PROPOSED);
     assert.equal(await document.save(), true);
@@ -88,24 +93,28 @@ describe('Edit in Place: undoing an edit from its checkpoint', function () {
     const document = await vscode.workspace.openTextDocument({ content: 'x' });
     assert.equal(await testing.editCheckpoints.keep(document, 'untitled'), undefined, 'an untitled document is no file to keep');
     const onDisk = (await savedFile('edit-undo-many.ts', SOURCE)).document;
-    const records: Array<() => Promise<void>> = [];
     for (let index = 0; index <= KEPT_EDITS; index++) {
       const record = await testing.editCheckpoints.keep(onDisk, `edit ${index}`);
       assert.ok(record, 'the file is kept');
-      records.push(record);
+      assert.equal(
+        testing.editCheckpoints.list().some((edit) => edit.title === `edit ${index}`),
+        false,
+        'an edit is not offered for undo while its proposal is pending',
+      );
+      const change = new vscode.WorkspaceEdit();
+      change.insert(onDisk.uri, new vscode.Position(0, 0), `// edit ${index}\n`);
+      assert.equal(await vscode.workspace.applyEdit(change), true);
+      await record();
     }
     const listed = testing.editCheckpoints.list();
     assert.equal(listed.length, KEPT_EDITS);
+    assert.equal(listed[0]?.title, `edit ${KEPT_EDITS}`, 'newest first');
     assert.equal(
       listed.some((edit) => edit.title === 'edit 0'),
       false,
       'the oldest is dropped',
     );
     assert.equal(await vscode.commands.executeCommand('clusterChat.undoEdit', 'not-listed'), false);
-    // The file was left as it was: recording that drops each of them.
-    for (const record of records) {
-      await record();
-    }
-    assert.deepEqual(testing.editCheckpoints.list(), []);
+    assert.equal(await onDisk.save(), true);
   });
 });
