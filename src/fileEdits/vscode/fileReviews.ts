@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { planReview, type PlannedFile } from './reviewPlan';
 import { REVIEW_SCHEME, type ReviewDocuments } from './reviewDocuments';
-import { confirmRisks, pickFiles, reportLeftOut } from './reviewPrompts';
+import { confirmRisks, notInReview, pickFiles, reportLeftOut } from './reviewPrompts';
 import { writeFiles } from './turnWrites';
 import type { TurnCheckpoints, TurnRef } from './turnCheckpoints';
 import { undoTurn } from './turnUndo';
@@ -24,6 +24,8 @@ export class FileReviews implements vscode.Disposable {
   private counter = 0;
   private readonly open = new Map<number, OpenReview>();
   private latest: number | undefined;
+  /** Files moved into their editor, by the proposal the review's diff may still show. */
+  private readonly moved = new Map<string, vscode.Uri>();
 
   constructor(
     private readonly documents: ReviewDocuments,
@@ -111,8 +113,7 @@ export class FileReviews implements vscode.Disposable {
   async acceptFile(uri: vscode.Uri | undefined): Promise<boolean> {
     const found = this.find(uri);
     if (!found) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Cluster Chat: there is no proposed change here to accept.'));
-      return false;
+      return notInReview(this.moved, uri, vscode.l10n.t('Cluster Chat: there is no proposed change here to accept.'));
     }
     return this.finish(found.id, () => Promise.resolve([found.entry]), false);
   }
@@ -124,14 +125,14 @@ export class FileReviews implements vscode.Disposable {
   async reviewInEditor(uri: vscode.Uri | undefined): Promise<boolean> {
     const found = this.find(uri);
     if (!found) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Cluster Chat: there is no proposed change here to review.'));
-      return false;
+      return notInReview(this.moved, uri, vscode.l10n.t('Cluster Chat: there is no proposed change here to review.'));
     }
     const { id, review, entry } = found;
     const write = { file: entry.file, text: this.documents.textOf(entry.proposal) ?? entry.file.proposed };
     if (!(await reviewInEditor(write, this.inline, (document) => this.beforeEdit(review.turn, document)))) {
       return false;
     }
+    this.moved.set(entry.proposal.toString(), entry.file.uri);
     this.remove(id, [entry]);
     return true;
   }
@@ -235,6 +236,7 @@ export class FileReviews implements vscode.Disposable {
 
   dispose(): void {
     this.open.clear();
+    this.moved.clear();
   }
 }
 

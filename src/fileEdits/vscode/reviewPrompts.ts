@@ -57,3 +57,23 @@ export async function pickFiles<Entry extends { readonly file: PlannedFile }>(fi
   );
   return picked?.map(({ entry }) => entry);
 }
+
+/**
+ * Answers a button on a proposal no open review holds. The multi-file diff still lists a file moved
+ * into its editor (the stable API cannot take one file out of it), so that file's editor is shown.
+ */
+export async function notInReview(moved: ReadonlyMap<string, vscode.Uri>, uri: vscode.Uri | undefined, notFound: string): Promise<false> {
+  const file = moved.get((uri ?? vscode.window.activeTextEditor?.document.uri)?.toString() ?? '');
+  if (!file) {
+    void vscode.window.showWarningMessage(notFound);
+    return false;
+  }
+  await vscode.window.showTextDocument(file, { preview: false });
+  void vscode.window.showInformationMessage(
+    vscode.l10n.t(
+      'Cluster Chat: the changes to {0} moved into its editor; accept or reject them there.',
+      vscode.workspace.asRelativePath(file),
+    ),
+  );
+  return false;
+}

@@ -90,9 +90,14 @@ describe('Reviewing one file of a multi-file review hunk by hunk in its editor',
       false,
       'a new file has no lines',
     );
-    assert.equal(await vscode.commands.executeCommand('clusterChat.reviewFileInEditor', await proposalOf(cart)), true);
+    const cartProposal = await proposalOf(cart);
+    assert.equal(await vscode.commands.executeCommand('clusterChat.reviewFileInEditor', cartProposal), true);
     const document = await vscode.workspace.openTextDocument(cart);
     assert.equal(vscode.window.activeTextEditor?.document, document, 'the file’s editor is in front');
+    // The multi-file diff still lists the file; its buttons there lead to the file's editor.
+    await vscode.window.showTextDocument(cartProposal, { preview: false });
+    assert.equal(await vscode.commands.executeCommand('clusterChat.acceptReviewFile', cartProposal), false, 'moved, so not accepted here');
+    assert.equal(vscode.window.activeTextEditor?.document, document, 'the button brings the file’s editor to the front');
     const proposal = testing.inlineProposals.get(cart);
     assert.ok(proposal, 'the file shows an inline proposal');
     assert.equal(proposal.hunks.length, 2);
