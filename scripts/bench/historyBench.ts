@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { startEmulator } from '../emulator/server';
+import { type RunningEmulator, startEmulator } from '../emulator/server';
 import { appendMessage, newConversation, type StoredConversation } from '../../src/conversations/common/conversation';
 import { recordsOfWhole } from '../../src/conversations/common/conversationOperations';
 import { type IndexEntry, indexEntry, indexFiles, writeIndex } from '../../src/conversations/node/conversationIndex';
@@ -138,6 +138,15 @@ const TURNS_EACH = 5;
 /** In a fresh window: the chat view opened on the active conversation, then one turn after another. */
 async function openAndTurns(count: number, turns: number): Promise<OpenAndTurns> {
   const emulator = await startEmulator({ apiKey: 'bench-history-key' });
+  try {
+    return await turnsInWindow(emulator, count, turns);
+  } finally {
+    // Also when the window could not open, so the run ends instead of waiting on the emulator.
+    await emulator.close();
+  }
+}
+
+async function turnsInWindow(emulator: RunningEmulator, count: number, turns: number): Promise<OpenAndTurns> {
   const userData = Object.fromEntries([...conversationFiles(count)].map(([name, content]) => [`${FOLDER}/${name}`, content]));
   const workbench = await Workbench.open({
     settings: { 'clusterChat.baseUrl': emulator.baseUrl, 'clusterChat.clusters': [{ id: 'demo', label: 'Demo' }] },
@@ -168,7 +177,6 @@ async function openAndTurns(count: number, turns: number): Promise<OpenAndTurns>
     return { openMs, turnMs: turnTimes };
   } finally {
     await workbench.close();
-    await emulator.close();
   }
 }
 

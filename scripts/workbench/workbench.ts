@@ -84,6 +84,11 @@ export class Workbench {
       fs.mkdirSync(path.dirname(path.join(dirs.userData, name)), { recursive: true });
       fs.writeFileSync(path.join(dirs.userData, name), content);
     }
+    if (options.userData) {
+      // Flushed now: else the disk writes back a large history (50 MB in the bench) while the window
+      // takes turns, and every flushed log append waits behind it.
+      await promisify(execFile)('sync');
+    }
     const folder = path.join(base, 'workspace');
     for (const [name, content] of Object.entries(options.files ?? { 'README.md': '# Workspace\n' })) {
       fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
