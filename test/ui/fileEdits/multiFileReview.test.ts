@@ -1,12 +1,14 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Locator } from 'playwright-core';
 import { waitFor, waitUntil } from '../../../scripts/workbench/wait';
 import { turnEnded } from '../helpers/chatQuestions';
 import { startNewChat } from '../helpers/newChat';
 import { useWorkbench } from '../helpers/useWorkbench';
 
 const ASK = 'Give items a quantity (ui review).';
+const ASK_HUNKS = 'Count in cents and round the total (ui review in editor).';
 
 const CART = `export interface Item {
   readonly price: number;
@@ -66,11 +68,27 @@ const REPLY = [
   '```',
 ].join('\n');
 
+/** Two hunks in src/cart.ts, and a new file beside it, so the review stays open once cart.ts leaves it. */
+const HUNKS_REPLY = [
+  'In cents:',
+  '',
+  '```ts src/cart.ts',
+  CART.replace('  let sum = 0;', '  let sum = 0; // cents').replace('  return sum;', '  return Math.round(sum);').trimEnd(),
+  '```',
+  '',
+  '```ts src/cents.ts',
+  'export const CENTS = 100;',
+  '```',
+].join('\n');
+
 describe('Review changes in N files, and undo a turn (real workbench, emulator)', function () {
   this.timeout(240_000);
   const ui = useWorkbench({
     screenshots: 'multi-file-review',
-    emulator: { apiKey: 'review-ui-key-7c20', scriptedReply: (last) => (last.includes(ASK) ? REPLY : undefined) },
+    emulator: {
+      apiKey: 'review-ui-key-7c20',
+      scriptedReply: (last) => (last.includes(ASK) ? REPLY : last.includes(ASK_HUNKS) ? HUNKS_REPLY : undefined),
+    },
     files: { 'src/cart.ts': CART, 'src/cart.test.ts': CART_TEST },
     // VS Code for the Web saves after a delay by default, desktop VS Code does not: with it off, the
     // test shows that Cluster Chat itself saves nothing.
@@ -152,5 +170,61 @@ describe('Review changes in N files, and undo a turn (real workbench, emulator)'
       (state) => state.cart === CART && state.test === CART_TEST,
     );
     assert.deepEqual(restored, { cart: CART, test: CART_TEST });
+  });
+
+  it('moves one file of a review into its editor from the diff’s title bar, and decides its hunks there', async () => {
+    const { workbench } = ui;
+    await workbench.clearNotifications();
+    await workbench.runCommand('View: Close All Editors');
+    await startNewChat(workbench);
+    const chat = workbench.chatView();
+    await chat.locator('#chat-input').fill(ASK_HUNKS);
+    await chat.locator('#chat-input').press('Enter');
+    await turnEnded(workbench, 1);
+    await chat.locator('li.chat-message[data-index="1"] button.message-review').click();
+    const headers = workbench.page.locator('.multiDiffEntry .file-path');
+    await waitFor(
+      'the review to show both files',
+      async () => (await headers.allInnerTexts()).filter((file) => file !== ''),
+      (files) => files.length === 2,
+    );
+    const onDisk = (): string => fs.readFileSync(path.join(workbench.folder, 'src', 'cart.ts'), 'utf8');
+    // The file's proposal on its own, from its header in the review, where the title bar offers the move.
+    const entry = workbench.page.locator('.multiDiffEntry', { hasText: 'cart.ts' }).first();
+    await entry.hover();
+    await entry.locator('.actions a[aria-label="Open File"]').click();
+    const move = workbench.page.locator('.editor-actions a[aria-label="Review the Changes to This File Hunk by Hunk in Its Editor"]');
+    await move.waitFor({ timeout: 15_000 });
+    await workbench.screenshot('review-in-editor-button');
+    await move.click();
+
+    const editor = workbench.editorFor('cart.ts');
+    const lens = (label: string): Locator => editor.locator('.codelens-decoration a', { hasText: new RegExp(`^\\s*${label}\\s*$`) });
+    await waitFor(
+      'both hunks of cart.ts in its editor, each with its Accept',
+      () => lens('Accept').count(),
+      (count) => count === 2,
+    );
+    await workbench.screenshot('review-in-editor-hunks');
+    await lens('Accept').first().click();
+    await waitFor(
+      'one hunk left to decide',
+      () => lens('Reject').count(),
+      (count) => count === 1,
+    );
+    await lens('Reject').first().click();
+    const kept = CART.replace('  let sum = 0;', '  let sum = 0; // cents');
+    await waitFor(
+      'the first hunk accepted and the second rejected',
+      () => workbench.editorText('cart.ts'),
+      (text) => text === kept,
+    );
+    assert.equal(onDisk(), CART, 'nothing is saved');
+
+    // The proposal's own tab is still open; its Accept there leads back to the file's editor.
+    await workbench.page.locator('.tab:not(.active)', { hasText: 'cart.ts' }).first().click();
+    await workbench.page.locator('.editor-actions a[aria-label="Accept the Changes to This File"]').click();
+    await workbench.notification(/the changes to src\/cart\.ts moved into its editor/);
+    assert.equal(await workbench.editorText('cart.ts'), kept, 'the file is as decided in its editor, not written again');
   });
 });
