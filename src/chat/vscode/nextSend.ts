@@ -55,8 +55,8 @@ export class NextSend implements vscode.Disposable {
     this.post({ type: 'meter', settings: settings.contextMeter(), attached: composeUserMessage('', this.attachments()) });
   }
 
-  async setSystemPrompt(text: string): Promise<void> {
-    const { conversation, saved } = this.store.apply(this.store.active().id, { kind: 'systemPrompt', systemPrompt: text });
+  async setSystemPrompt(text: string, conversationId = this.store.active().id): Promise<void> {
+    const { conversation, saved } = this.store.apply(conversationId, { kind: 'systemPrompt', systemPrompt: text });
     this.post({ type: 'systemPrompt', conversationId: conversation.id, systemPrompt: conversation.systemPrompt });
     await saved;
   }
@@ -91,8 +91,12 @@ export class NextSend implements vscode.Disposable {
     const active = this.store.active();
     const agreed = frozen === undefined ? (await this.guards.instructions.forSend(this.filesInQuestion()))?.text : undefined;
     const instructions = frozen ?? (agreed === undefined ? undefined : withFileLabelRequest(agreed, settings.askForFilePaths()));
-    const guarded = instructions === undefined ? undefined : await this.guardSecrets(text.trim(), instructions);
-    if (guarded && (await this.sizeConfirmed(active.systemPrompt, [...active.messages, { role: 'user', ...guarded.message }]))) {
+    const guarded = instructions === undefined ? undefined : await this.guardSecrets(text.trim(), instructions, active.systemPrompt);
+    if (guarded && guarded.systemPrompt !== active.systemPrompt) {
+      // Redacted in the conversation itself, so no later send or regenerate carries the credential.
+      await this.setSystemPrompt(guarded.systemPrompt, active.id);
+    }
+    if (guarded && (await this.sizeConfirmed(guarded.systemPrompt, [...active.messages, { role: 'user', ...guarded.message }]))) {
       return guarded;
     }
     this.store.drafts.set(active.id, text);
@@ -100,13 +104,21 @@ export class NextSend implements vscode.Disposable {
     return undefined;
   }
 
-  /** The message with the credentials the user chose to redact replaced, in the typed text, each attachment and the instructions. */
-  private async guardSecrets(typed: string, instructions: string): Promise<PreparedMessage | undefined> {
+  /**
+   * The message with the credentials the user chose to redact replaced, in the typed text, each
+   * attachment, the instructions and the conversation's system prompt (which goes out with it).
+   */
+  private async guardSecrets(
+    typed: string,
+    instructions: string,
+    systemPrompt: string,
+  ): Promise<(PreparedMessage & { readonly systemPrompt: string }) | undefined> {
     const attachments = this.attachments();
     const texts = await this.guards.secretGuard.guard([
       { origin: 'typed', name: '', text: typed },
       ...attachments.map((attachment) => ({ origin: 'attachment' as const, name: attachment.label, text: attachment.code })),
       { origin: 'instructions', name: '', text: instructions },
+      { origin: 'systemPrompt', name: '', text: systemPrompt },
     ]);
     if (texts === undefined) {
       return undefined;
@@ -118,6 +130,7 @@ export class NextSend implements vscode.Disposable {
     const fromPromptFiles = this.guards.promptInsertions.within(texts[0] ?? typed);
     return {
       typed: texts[0] ?? typed,
+      systemPrompt: texts[attachments.length + 2] ?? systemPrompt,
       fromPromptFiles,
       message: {
         content,

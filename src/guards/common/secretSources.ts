@@ -2,7 +2,7 @@ import { findSecrets, redact, type SecretFinding } from './secretScan';
 
 /** One text of a send, scanned on its own, so a finding names where it came from. */
 export interface GuardedPart {
-  readonly origin: 'typed' | 'attachment' | 'instructions' | 'request';
+  readonly origin: 'typed' | 'systemPrompt' | 'attachment' | 'instructions' | 'request';
   /** The attachment's label (its path and lines), or the file a request is about; empty for the others. */
   readonly name: string;
   readonly text: string;

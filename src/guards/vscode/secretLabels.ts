@@ -44,11 +44,13 @@ export function secretKindLabel(kind: SecretKind): string {
   }
 }
 
-/** Where a finding is: the typed text, an attachment by its path, an instruction file by its name, or a request's text. */
+/** Where a finding is: the typed text, the system prompt, an attachment by its path, an instruction file by its name, or a request's text. */
 export function secretPlace(secret: { readonly origin: GuardedPart['origin']; readonly name: string }): string {
   switch (secret.origin) {
     case 'typed':
       return vscode.l10n.t('your message');
+    case 'systemPrompt':
+      return vscode.l10n.t('your system prompt');
     case 'attachment':
       return vscode.l10n.t('the attachment {0}', secret.name);
     case 'instructions':

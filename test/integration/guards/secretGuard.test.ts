@@ -108,6 +108,25 @@ describe('The secret guard in the chat (a GitHub token in an attachment, the emu
     assert.equal(own.chat.activeConversation().messages[0]?.content, `Is [redacted] still valid? (${marker})`);
   });
 
+  it('shows a token in the system prompt, and redacts it in the conversation, so no later send carries it', async () => {
+    await own.chat.newChat();
+    await own.chat.nextSend.setSystemPrompt(`Deploy with ${token} when asked. (${marker})`);
+    await own.chat.send(`Deploy it (${marker})`);
+    assert.deepEqual(
+      asked[0]?.secrets.map(({ kind, origin, line }) => ({ kind, origin, line })),
+      [{ kind: 'github-token', origin: 'systemPrompt', line: 1 }],
+    );
+    assert.equal(own.chat.activeConversation().systemPrompt, `Deploy with [redacted] when asked. (${marker})`);
+    await own.chat.send(`And again (${marker})`);
+    const sent = await bodiesWith(emulator.baseUrl, marker);
+    assert.equal(sent.length, 2);
+    assert.ok(
+      sent.every((body) => body.includes('Deploy with [redacted] when asked.') && !body.includes(token)),
+      'the token reached the cluster in neither request',
+    );
+    assert.equal(asked.length, 1, 'asked once');
+  });
+
   it('does not ask again about the same value, and applies the choice made for it', async () => {
     await own.chat.newChat();
     await sendWithToken();
