@@ -42,7 +42,8 @@ export class EditCheckpoints {
   /**
    * Keeps the file before a proposal changes it; resolves what records the text it ends with (an
    * edit that changed nothing is dropped), false when the user would rather not change a file that
-   * cannot be kept, undefined for a document that is no file.
+   * cannot be kept, undefined when there is nothing to keep (a document that is no file, or one the
+   * user chose to change without a copy).
    */
   async keep(document: vscode.TextDocument, title: string): Promise<(() => Promise<void>) | false | undefined> {
     if (document.uri.scheme !== 'file') {
@@ -52,8 +53,9 @@ export class EditCheckpoints {
     const ref = refOf(edit.turn);
     const label = vscode.workspace.asRelativePath(document.uri);
     const before = document.getText();
-    if (!(await this.checkpoints.keep(ref, document.uri, label, before, before))) {
-      return false;
+    const kept = await this.checkpoints.keep(ref, document.uri, label, before, before);
+    if (kept !== 'kept') {
+      return kept === false ? false : undefined; // changed without a copy: no undo to offer
     }
     this.pending.add(edit.turn);
     await this.add(edit);
@@ -62,7 +64,7 @@ export class EditCheckpoints {
       const after = document.getText();
       if (after === before) {
         await this.drop(edit.turn);
-      } else if (await this.checkpoints.keep(ref, document.uri, label, before, after)) {
+      } else if (await this.checkpoints.recordAfter(ref, document.uri, label, before, after)) {
         await this.add(edit);
       }
     };

@@ -88,10 +88,11 @@ export class FileReviews implements vscode.Disposable {
     }
     const label = vscode.workspace.asRelativePath(document.uri);
     const before = document.getText();
-    if (!(await this.checkpoints.keep(turn, document.uri, label, before, before))) {
-      return false;
+    const kept = await this.checkpoints.keep(turn, document.uri, label, before, before);
+    if (kept !== 'kept') {
+      return kept === false ? false : undefined; // changed without a copy: nothing to record after
     }
-    return async () => void (await this.checkpoints.keep(turn, document.uri, label, before, document.getText()));
+    return async () => void (await this.checkpoints.recordAfter(turn, document.uri, label, before, document.getText()));
   }
 
   /** Frees the checkpoints of a deleted conversation. */

@@ -13,6 +13,9 @@ export interface KeptFile {
   readonly after: string | undefined;
 }
 
+/** How {@link TurnCheckpoints.keep} ended: a copy kept, the file to be changed without one, or not to be changed. */
+export type KeepOutcome = 'kept' | 'unkept' | false;
+
 /** A chat turn: the conversation, and the reply's message id. */
 export interface TurnRef {
   readonly conversationId: string;
@@ -41,25 +44,49 @@ export class TurnCheckpoints implements vscode.Disposable {
 
   /**
    * Keeps `before` (undefined: no such file) as the turn's pre-image of `uri` unless it has one,
-   * and `after` as what was written. Resolves whether the change may go ahead: a file too large to
-   * keep is changed only if the user says so.
+   * and `after` as what was written. Resolves whether the change may go ahead: 'kept', or for a
+   * file that cannot be kept (too large, a failing disk), 'unkept' if the user says to change it
+   * anyway, else false.
    */
-  async keep(turn: TurnRef, uri: vscode.Uri, label: string, before: string | undefined, after: string | undefined): Promise<boolean> {
+  async keep(turn: TurnRef, uri: vscode.Uri, label: string, before: string | undefined, after: string | undefined): Promise<KeepOutcome> {
+    const failed = await this.record(turn, uri, label, before, after);
+    if (!failed) {
+      return 'kept';
+    }
+    const change = vscode.l10n.t('Change It');
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Cluster Chat cannot keep a copy of {0} to undo this turn. Change it anyway?', label),
+      { modal: true, detail: failed.error instanceof CheckpointTooLarge ? vscode.l10n.t('The file is too large to keep.') : undefined },
+      change,
+    );
+    return choice === change ? 'unkept' : false;
+  }
+
+  /**
+   * Records what a file kept by {@link keep} holds once its change is made. The change is done by
+   * then, so a failure (the file grew too large) is logged, not asked about; resolves whether it was recorded.
+   */
+  async recordAfter(turn: TurnRef, uri: vscode.Uri, label: string, before: string | undefined, after: string): Promise<boolean> {
+    return (await this.record(turn, uri, label, before, after)) === undefined;
+  }
+
+  /** Stores the pair; resolves the error when it could not (logged unless the file is just too large). */
+  private async record(
+    turn: TurnRef,
+    uri: vscode.Uri,
+    label: string,
+    before: string | undefined,
+    after: string | undefined,
+  ): Promise<{ readonly error: unknown } | undefined> {
     try {
       await this.store.record(turn.conversationId, turn.turn, uri.toString(), bytes(before), bytes(after));
       this.changed.fire(turn.conversationId);
-      return true;
+      return undefined;
     } catch (error) {
       if (!(error instanceof CheckpointTooLarge)) {
         this.log.warn(`No checkpoint kept for ${label}: ${error instanceof Error ? error.message : String(error)}`);
       }
-      const change = vscode.l10n.t('Change It');
-      const choice = await vscode.window.showWarningMessage(
-        vscode.l10n.t('Cluster Chat cannot keep a copy of {0} to undo this turn. Change it anyway?', label),
-        { modal: true, detail: error instanceof CheckpointTooLarge ? vscode.l10n.t('The file is too large to keep.') : undefined },
-        change,
-      );
-      return choice === change;
+      return { error };
     }
   }
 

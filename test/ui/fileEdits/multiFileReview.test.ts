@@ -6,6 +6,7 @@ import { waitFor, waitUntil } from '../../../scripts/workbench/wait';
 import { turnEnded } from '../helpers/chatQuestions';
 import { startNewChat } from '../helpers/newChat';
 import { useWorkbench } from '../helpers/useWorkbench';
+import { proposalLens } from '../helpers/editInPlace';
 
 const ASK = 'Give items a quantity (ui review).';
 const ASK_HUNKS = 'Count in cents and round the total (ui review in editor).';
@@ -199,7 +200,7 @@ describe('Review changes in N files, and undo a turn (real workbench, emulator)'
     await move.click();
 
     const editor = workbench.editorFor('cart.ts');
-    const lens = (label: string): Locator => editor.locator('.codelens-decoration a', { hasText: new RegExp(`^\\s*${label}\\s*$`) });
+    const lens = (label: string): Locator => proposalLens(editor, label);
     await waitFor(
       'both hunks of cart.ts in its editor, each with its Accept',
       () => lens('Accept').count(),

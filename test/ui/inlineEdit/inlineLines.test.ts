@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { waitFor } from '../../../scripts/workbench/wait';
 import { useWorkbench } from '../helpers/useWorkbench';
+import { runEditInPlace, proposalLens } from '../helpers/editInPlace';
 
 // Three lines ending in spaces, one of them 150 characters long once trimmed: the emulator's demo
 // cluster trims them and puts a comment on top, a change of three lines into four.
@@ -32,10 +33,8 @@ describe('Edit in Place shows proposed lines whole (real workbench, emulator)', 
     const { workbench } = ui;
     const editor = workbench.editorFor('describe.ts');
     const tab = workbench.page.locator('.tab', { hasText: 'describe.ts' }).first();
-    await workbench.selectLines('describe.ts', 2, 4);
-    await workbench.runCommand('Cluster Chat: Edit in Place…');
-    await workbench.answerInputBox(/How should the cluster change/, 'Tidy this up');
-    const reject = editor.locator('.codelens-decoration a', { hasText: /^\s*Reject\s*$/ });
+    await runEditInPlace(workbench, 'describe.ts', 2, 4);
+    const reject = proposalLens(editor, 'Reject');
     await waitFor(
       'the proposal with its Accept and Reject',
       async () => ({ rejects: await reject.count(), text: await workbench.editorText('describe.ts') }),
