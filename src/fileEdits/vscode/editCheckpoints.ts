@@ -53,7 +53,7 @@ export class EditCheckpoints {
     const ref = refOf(edit.turn);
     const label = vscode.workspace.asRelativePath(document.uri);
     const before = document.getText();
-    const kept = await this.checkpoints.keep(ref, document.uri, label, before, before);
+    const kept = await this.checkpoints.keep(ref, document.uri, label, before, before, 'edit');
     if (kept !== 'kept') {
       return kept === false ? false : undefined; // changed without a copy: no undo to offer
     }

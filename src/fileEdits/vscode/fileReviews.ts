@@ -231,6 +231,7 @@ export class FileReviews implements vscode.Disposable {
       const title = reviewTitle();
       const done = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.label.startsWith(title));
       void vscode.window.tabGroups.close(done);
+      this.moved.clear(); // no tab lists a moved file any more
     }
     this.documents.drop(review.files.flatMap(({ proposal, original }) => [proposal, original]));
   }

@@ -16,6 +16,9 @@ export interface KeptFile {
 /** How {@link TurnCheckpoints.keep} ended: a copy kept, the file to be changed without one, or not to be changed. */
 export type KeepOutcome = 'kept' | 'unkept' | false;
 
+/** What a kept copy would undo, named in the question about a file that cannot be kept. */
+export type UndoneBy = 'turn' | 'edit';
+
 /** A chat turn: the conversation, and the reply's message id. */
 export interface TurnRef {
   readonly conversationId: string;
@@ -46,16 +49,27 @@ export class TurnCheckpoints implements vscode.Disposable {
    * Keeps `before` (undefined: no such file) as the turn's pre-image of `uri` unless it has one,
    * and `after` as what was written. Resolves whether the change may go ahead: 'kept', or for a
    * file that cannot be kept (too large, a failing disk), 'unkept' if the user says to change it
-   * anyway, else false.
+   * anyway, else false. `undoneBy` names what the copy would undo in that question.
    */
-  async keep(turn: TurnRef, uri: vscode.Uri, label: string, before: string | undefined, after: string | undefined): Promise<KeepOutcome> {
+  async keep(
+    turn: TurnRef,
+    uri: vscode.Uri,
+    label: string,
+    before: string | undefined,
+    after: string | undefined,
+    undoneBy: UndoneBy = 'turn',
+  ): Promise<KeepOutcome> {
     const failed = await this.record(turn, uri, label, before, after);
     if (!failed) {
       return 'kept';
     }
     const change = vscode.l10n.t('Change It');
+    const question =
+      undoneBy === 'edit'
+        ? vscode.l10n.t('Cluster Chat cannot keep a copy of {0} to undo this edit. Change it anyway?', label)
+        : vscode.l10n.t('Cluster Chat cannot keep a copy of {0} to undo this turn. Change it anyway?', label);
     const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Cluster Chat cannot keep a copy of {0} to undo this turn. Change it anyway?', label),
+      question,
       { modal: true, detail: failed.error instanceof CheckpointTooLarge ? vscode.l10n.t('The file is too large to keep.') : undefined },
       change,
     );

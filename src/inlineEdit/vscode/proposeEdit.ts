@@ -86,6 +86,8 @@ export async function proposeEdit(request: EditRequest, dependencies: EditDepend
         }
         const recordAfter = await keep(document);
         if (recordAfter === false) {
+          // The file stays as it is; the reply stays at hand, to copy from, without another request.
+          dependencies.showReply(markdown, title, clusterName);
           return;
         }
         const editor = await vscode.window.showTextDocument(document, { preserveFocus: false });

@@ -122,6 +122,10 @@ describe('Reviewing one file of a multi-file review hunk by hunk in its editor',
     await waitFor('currency.ts to be created', () => created() !== undefined);
     assert.equal(created()?.getText(), ADDED);
     assert.equal(document.getText(), kept, 'the file reviewed in its editor is not written again');
+    // With the review closed, its moved file is forgotten: the button no longer leads to it.
+    const currencyEditor = await vscode.window.showTextDocument(currency);
+    assert.equal(await vscode.commands.executeCommand('clusterChat.acceptReviewFile', cartProposal), false);
+    assert.equal(vscode.window.activeTextEditor, currencyEditor, 'the closed review’s moved file is not brought to the front');
 
     assert.equal(await reviews.undo(turn), true);
     await waitFor('cart.ts to be as before the turn', () => document.getText() === CART);

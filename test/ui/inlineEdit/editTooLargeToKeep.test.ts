@@ -22,11 +22,11 @@ describe('Edit in Place on a file too large to keep for its undo (real workbench
     await waitFor(
       'the question about the copy that cannot be kept',
       async () => ((await openDialog(workbench).count()) === 1 ? await openDialog(workbench).innerText() : 'no dialog'),
-      (text) => /cannot keep a copy of src\/large\.ts/.test(text) && /too large to keep/.test(text),
+      (text) => /cannot keep a copy of src\/large\.ts to undo this edit/.test(text) && /too large to keep/.test(text),
     );
   }
 
-  it('asks before changing it: Cancel leaves the file as it is, Change It shows the proposal, and no undo is listed', async () => {
+  it('asks before changing it: Cancel leaves the file as it is and shows the reply, Change It shows the proposal, and no undo is listed', async () => {
     const { workbench } = ui;
     const editor = workbench.editorFor('large.ts');
 
@@ -43,6 +43,11 @@ describe('Edit in Place on a file too large to keep for its undo (real workbench
     const functionLines = async (count: number): Promise<string> =>
       (await workbench.editorText('large.ts')).split('\n').slice(0, count).join('\n');
     assert.equal(await functionLines(4), HALF_SOURCE.trimEnd(), 'the file is as it was');
+    await waitFor(
+      "the cluster's reply in the reply view",
+      () => workbench.webview().locator('#reply').innerText(),
+      (text) => text.includes('Reviewed by cluster demo'),
+    );
 
     await editAndWaitForQuestion();
     await openDialog(workbench).locator('.monaco-button', { hasText: 'Change It' }).click();
