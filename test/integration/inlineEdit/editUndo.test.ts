@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { KEPT_EDITS } from '../../../src/fileEdits/vscode/editCheckpoints';
+import { MAX_CHECKPOINT_FILE_BYTES } from '../../../src/checkpoints/common/checkpoints';
 import { activateExtension } from '../testEnvironment';
 import { editingSavedFiles } from '../helpers/editingSavedFiles';
 import { HALF_PROPOSED as PROPOSED, HALF_SOURCE as SOURCE } from '../../shared/demoEdit';
@@ -86,6 +87,26 @@ describe('Edit in Place: undoing an edit from its checkpoint', function () {
       before,
       'neither edit changed its file',
     );
+  });
+
+  it('still lists an edit that grows its file past what a checkpoint keeps: its copy from before is there', async () => {
+    const { testing } = await activateExtension();
+    // One line under the limit, so the copy before fits and the text after does not.
+    const filler = `// ${'x'.repeat(998)}\n`;
+    const near = filler.repeat(Math.floor(MAX_CHECKPOINT_FILE_BYTES / filler.length));
+    const onDisk = (await savedFile('edit-undo-grows.ts', near)).document;
+    const record = await testing.editCheckpoints.keep(onDisk, 'grows past the limit');
+    assert.ok(record, 'the file is kept before the change');
+    const change = new vscode.WorkspaceEdit();
+    change.insert(onDisk.uri, new vscode.Position(0, 0), filler.repeat(2));
+    assert.equal(await vscode.workspace.applyEdit(change), true);
+    assert.ok(Buffer.byteLength(onDisk.getText()) > MAX_CHECKPOINT_FILE_BYTES, 'the change grew the file past the limit');
+    await record();
+    const listed = testing.editCheckpoints.list().find((edit) => edit.title === 'grows past the limit');
+    assert.ok(listed, 'the edit is listed for undo, though what it left could not be recorded');
+    assert.equal(listed.uri, onDisk.uri.toString());
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+    assert.equal(onDisk.getText(), near);
   });
 
   it(`keeps the newest ${KEPT_EDITS} edits and drops the checkpoint of older ones`, async () => {
