@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import type { IgnoreMatch } from '../../guards/common/clusterIgnore';
-import { FolderWatch } from '../../base/vscode/folderWatch';
+import { FolderFiles } from '../../base/vscode/folderFiles';
 import { patternFolders } from '../../base/common/patternFolders';
 import {
   instructionKind,
@@ -37,55 +37,57 @@ export interface UnreadableInstruction {
 /** The folders instruction files live in, watched each on its own as well. */
 const INSTRUCTION_FOLDERS = patternFolders(INSTRUCTION_FILE_PATTERNS);
 
-/** How long the watcher is to be quiet before a folder is searched again after a folder came or went. */
-const RESCAN_DELAY_MS = 300;
-
 /** Files larger than this are not instructions anyone wrote by hand; they are read only this far. */
 const MAX_READ_BYTES = 256 * 1024;
 
-/**
- * The instruction files of each workspace folder, found once and then kept current by a file
- * watcher, so resolving the instructions of a send reads nothing from disk.
- */
 /** An instruction file that never leaves, and the ignore pattern that says so. */
 export interface LeftOutInstruction {
   readonly file: CachedInstruction;
   readonly match: IgnoreMatch;
 }
 
+/**
+ * The instruction files of each workspace folder, found once and then kept current by a file
+ * watcher, so resolving the instructions of a send reads nothing from disk.
+ */
 export class InstructionFileCache implements vscode.Disposable {
-  private readonly folders = new Map<string, Promise<Map<string, CachedInstruction>>>();
   /** Per folder, the instruction files the last read of which failed: reported to the user, never sent. */
   private readonly unreadable = new Map<string, Map<string, UnreadableInstruction>>();
+  private readonly files: FolderFiles<CachedInstruction>;
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChange = this.changed.event;
+  readonly onDidChange: vscode.Event<void>;
 
   constructor(
     private readonly log: vscode.LogOutputChannel,
     private readonly ignore: Pick<WorkspaceIgnore, 'ignored'>,
   ) {
+    // Registered before the files' own listener, so a folder's failures are gone when it reports the change.
     this.disposables.push(
-      this.changed,
-      vscode.workspace.onDidChangeWorkspaceFolders(({ removed }) => {
-        removed.forEach((folder) => {
-          this.folders.delete(folder.uri.toString());
-          this.unreadable.delete(folder.uri.toString());
-        });
-        this.changed.fire();
-      }),
+      vscode.workspace.onDidChangeWorkspaceFolders(({ removed }) =>
+        removed.forEach((folder) => this.unreadable.delete(folder.uri.toString())),
+      ),
     );
+    this.files = new FolderFiles<CachedInstruction>({
+      glob: INSTRUCTION_FILES_GLOB,
+      exclude: INSTRUCTION_FILES_EXCLUDE,
+      folders: INSTRUCTION_FOLDERS,
+      isFile: (relative) => instructionKind(relative) !== undefined,
+      // Perhaps a folder: the watcher may not report the files of a folder made, moved or removed whole.
+      mayHoldFiles: (relative) => path.posix.extname(relative) === '',
+      read: (folder, uri, relative) => this.read(folder, uri, relative),
+      forget: (folder, relative) => this.unreadableIn(folder).delete(relative),
+      // The search lists files only: one that failed to read because it is a folder, or a link to one,
+      // is not among them, so each is read again (and dropped only if it is gone).
+      alsoRead: (folder, listed) =>
+        [...this.unreadableIn(folder).values()].filter((known) => !listed.has(known.path)).map((known) => known.uri),
+    });
+    this.disposables.push(this.files);
+    this.onDidChange = this.files.onDidChange;
   }
 
   /** The folder's instruction files (found and read the first time it is asked for). */
-  async filesOf(folder: vscode.WorkspaceFolder): Promise<readonly CachedInstruction[]> {
-    const key = folder.uri.toString();
-    let files = this.folders.get(key);
-    if (!files) {
-      files = this.scan(folder);
-      this.folders.set(key, files);
-    }
-    return [...(await files).values()];
+  filesOf(folder: vscode.WorkspaceFolder): Promise<readonly CachedInstruction[]> {
+    return this.files.of(folder);
   }
 
   /** The folder's instruction files that could not be read, as of the last read of each. */
@@ -120,62 +122,23 @@ export class InstructionFileCache implements vscode.Disposable {
     return { sendable, leftOut };
   }
 
-  private async scan(folder: vscode.WorkspaceFolder): Promise<Map<string, CachedInstruction>> {
-    const files = new Map<string, CachedInstruction>();
-    let rescan: NodeJS.Timeout | undefined;
-    const heard = (uri: vscode.Uri, deleted: boolean): void => {
-      if (instructionKind(relativePath(folder, uri)) !== undefined) {
-        void this.reread(folder, files, uri, deleted).then(() => this.changed.fire());
-      } else if (path.extname(uri.fsPath) === '') {
-        // Perhaps a folder: the watcher may not report the files of a folder made, moved or removed whole.
-        clearTimeout(rescan);
-        rescan = setTimeout(() => void this.readAll(folder, files).then(() => this.changed.fire()), RESCAN_DELAY_MS);
-      }
-    };
-    this.disposables.push(new FolderWatch(folder, INSTRUCTION_FOLDERS, heard), { dispose: () => clearTimeout(rescan) });
-    await this.readAll(folder, files);
-    return files;
-  }
-
-  /** Finds the folder's instruction files afresh: each is read again, and those gone are dropped. */
-  private async readAll(folder: vscode.WorkspaceFolder, files: Map<string, CachedInstruction>): Promise<void> {
-    const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, INSTRUCTION_FILES_GLOB), INSTRUCTION_FILES_EXCLUDE);
-    const present = new Set(found.map((uri) => relativePath(folder, uri)));
-    [...files.keys()].filter((known) => !present.has(known)).forEach((gone) => files.delete(gone));
-    // The search lists files only: one that failed to read because it is a folder, or a link to one,
-    // is not among them, so each is read again (and dropped only if it is gone).
-    const unread = [...this.unreadableIn(folder).values()].filter((known) => !present.has(known.path)).map((known) => known.uri);
-    await Promise.all([...found, ...unread].map((uri) => this.reread(folder, files, uri, false)));
-  }
-
-  private async reread(
-    folder: vscode.WorkspaceFolder,
-    files: Map<string, CachedInstruction>,
-    uri: vscode.Uri,
-    deleted: boolean,
-  ): Promise<void> {
-    const relative = relativePath(folder, uri);
+  /** The file as an instruction now; undefined when it is gone, or unreadable (kept among the failures). */
+  private async read(folder: vscode.WorkspaceFolder, uri: vscode.Uri, relative: string): Promise<CachedInstruction | undefined> {
     const kind = instructionKind(relative);
     if (!kind) {
-      return;
+      return undefined;
     }
     const unread = this.unreadableIn(folder);
     unread.delete(relative);
-    const read = deleted
-      ? undefined
-      : await readInstruction(folder, uri).catch(async (error: unknown) => {
-          if (await isGone(uri)) {
-            return undefined; // removed since it was heard of: gone, not unreadable
-          }
-          this.log.warn(`The instruction file ${relative} could not be read: ${String(error)}`);
-          unread.set(relative, { uri, path: relative, error: error instanceof Error ? error.message : String(error) });
-          return undefined;
-        });
-    if (read === undefined) {
-      files.delete(relative);
-      return;
-    }
-    files.set(relative, { uri, path: relative, kind, ...read });
+    const read = await readInstruction(folder, uri).catch(async (error: unknown) => {
+      if (await isGone(uri)) {
+        return undefined; // removed since it was heard of: gone, not unreadable
+      }
+      this.log.warn(`The instruction file ${relative} could not be read: ${String(error)}`);
+      unread.set(relative, { uri, path: relative, error: error instanceof Error ? error.message : String(error) });
+      return undefined;
+    });
+    return read && { uri, path: relative, kind, ...read };
   }
 
   private unreadableIn(folder: vscode.WorkspaceFolder): Map<string, UnreadableInstruction> {
@@ -229,10 +192,6 @@ async function isGone(uri: vscode.Uri): Promise<boolean> {
     () => false,
     () => true,
   );
-}
-
-function relativePath(folder: vscode.WorkspaceFolder, uri: vscode.Uri): string {
-  return path.relative(folder.uri.fsPath, uri.fsPath).split(path.sep).join('/');
 }
 
 function textAndHash(bytes: Uint8Array): Pick<CachedInstruction, 'text' | 'hash'> {
