@@ -13,7 +13,7 @@ import { ClusterStore } from './clusters/vscode/clusterStore';
 import { ConversationLogFiles } from './conversations/node/conversationLogFiles';
 import { setTranslator } from './base/common/l10n';
 import { ErrorPresenter } from './requests/vscode/errorPresenter';
-import { TEST_HOOKS_COMMAND, type TestHooks } from './api/vscode/testHooks';
+import { extensionFolders, TEST_HOOKS_COMMAND, type TestHooks } from './api/vscode/testHooks';
 import { ClusterModelProvider } from './languageModels/vscode/clusterModelProvider';
 import { registerLanguageModels } from './languageModels/vscode/registerLanguageModels';
 import { ClusterParticipant, registerClusterParticipant } from './participant/vscode/clusterParticipant';
@@ -234,7 +234,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
       replyNotices,
       requests,
       terminalWatcher,
-      logFolder: vscode.Uri.joinPath(context.logUri, '..').fsPath,
+      folders: extensionFolders(context),
       participant: participantRegistration ? participant : undefined,
       askClusterTool: toolRegistration ? askClusterTool : undefined,
       languageModelsRegistered: languageModels !== undefined,

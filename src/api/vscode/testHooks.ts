@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import type { ApiKeyStore } from '../../apiKey/vscode/apiKeyStore';
 import type { ReplyNotices } from '../../chat/vscode/replyNotices';
 import type { ChatController } from '../../chat/vscode/chatController';
@@ -35,6 +36,19 @@ export const TEST_HOOKS_COMMAND = 'clusterChat.testHooks';
  * extension in test mode, through `TEST_HOOKS_COMMAND`, never in what `activate()` returns to
  * other extensions (`ClusterChatApi`).
  */
+/** The extension's folders on disk. */
+export interface ExtensionFolders {
+  /** The extension host's log folder, which holds the Output channels' files. */
+  readonly logs: string;
+  /** The extension's global storage: conversations and checkpoints. */
+  readonly globalStorage: string;
+}
+
+/** The folders of the extension running in `context`. */
+export function extensionFolders(context: vscode.ExtensionContext): ExtensionFolders {
+  return { logs: vscode.Uri.joinPath(context.logUri, '..').fsPath, globalStorage: context.globalStorageUri.fsPath };
+}
+
 export interface TestHooks {
   readonly apiKeys: ApiKeyStore;
   readonly clients: ClusterClientProvider;
@@ -81,8 +95,8 @@ export interface TestHooks {
   readonly requests: RequestHistory;
   /** The last finished command of each terminal with shell integration. */
   readonly terminalWatcher: TerminalWatcher;
-  /** The extension host's log folder, which holds the Output channel's file. */
-  readonly logFolder: string;
+  /** Where the extension keeps its files, for tests that read them or make them fail. */
+  readonly folders: ExtensionFolders;
   /** `@cluster`'s handler, to run with chat objects (undefined where VS Code has no chat API). */
   readonly participant: ClusterParticipant | undefined;
   /** The "Ask a cluster" tool as registered (undefined where VS Code has no tool API), to prepare calls as the Chat view would. */

@@ -3,7 +3,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { HostToChatMessage } from '../../../src/chat/common/chatProtocol';
-import { activateExtension, waitFor } from '../testEnvironment';
+import { activateExtension, extensionLog, waitFor } from '../testEnvironment';
 import { useChatUnderTest } from '../helpers/chatUnderTest';
 import { removeWorkspaceFiles } from '../helpers/removeWorkspaceFiles';
 
@@ -78,5 +78,42 @@ describe('Chat: only replies whose turn changed files offer its undo', function 
     } finally {
       await testing.replyActions.files?.forget(conversationId);
     }
+  });
+
+  it('tells the view nothing while the checkpoints cannot be read, and logs why; tells it again once they can', async () => {
+    const { testing } = await activateExtension();
+    const posted: HostToChatMessage[] = [];
+    own.chat.attach({ post: (message) => posted.push(message) });
+    await own.chat.importConversation(
+      [
+        { role: 'user', content: 'Raise the price' },
+        { role: 'assistant', content: REPLY },
+      ],
+      'Demo',
+    );
+    const conversationId = own.chat.activeConversation().id;
+    const told = (): boolean => posted.some((message) => message.type === 'undoableTurns' && message.conversationId === conversationId);
+    await waitFor('the view to be told which replies changed files', told);
+    posted.length = 0;
+    // A folder where the conversation's turns file belongs: reading it fails (EISDIR), as a broken disk would.
+    const turnsFile = path.join(testing.folders.globalStorage, 'checkpoints', 'turns', `${conversationId}.json`);
+    await fs.mkdir(turnsFile, { recursive: true });
+    try {
+      await own.chat.codeActions.postUndoableTurns(conversationId);
+      assert.equal(told(), false, 'the view keeps the buttons it has');
+    } finally {
+      await fs.rm(turnsFile, { recursive: true, force: true });
+    }
+    await own.chat.codeActions.postUndoableTurns(conversationId);
+    assert.equal(told(), true, 'read again, the checkpoints tell the view');
+    const underTestLog = async (): Promise<string> => {
+      const names = await fs.readdir(testing.folders.logs, { recursive: true, encoding: 'utf8' });
+      const files = names.filter((name) => name.endsWith('Cluster Chat (chat under test).log'));
+      return (await Promise.all(files.map((name) => fs.readFile(path.join(testing.folders.logs, name), 'utf8')))).join('\n');
+    };
+    const warning = new RegExp(`Could not read the checkpoints of ${conversationId}: .*EISDIR`);
+    // The log file is written a moment after the warning.
+    await waitFor('the warning in the log of the chat under test', async () => warning.test(await underTestLog()));
+    assert.equal(extensionLog(testing.folders.logs).includes(conversationId), false, 'the chat under test logs to its own channel');
   });
 });

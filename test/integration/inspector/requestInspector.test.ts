@@ -103,7 +103,7 @@ describe(`Request inspector: what each caller sent, byte for byte (VS Code ${vsc
 
     const logs = await waitFor(
       `the Output channel's file names request ${record.requestId ?? '?'}`,
-      () => logFiles(testing.logFolder).map((file) => fs.readFileSync(file, 'utf8')),
+      () => logFiles(testing.folders.logs).map((file) => fs.readFileSync(file, 'utf8')),
       (texts) => texts.some((text) => text.includes(`request-id=${record.requestId ?? '?'}`)),
     );
     assert.ok(
@@ -216,7 +216,7 @@ describe(`Request inspector: what each caller sent, byte for byte (VS Code ${vsc
     assert.equal(Buffer.from(fencedAfter(page, 'Request body'), 'utf8').toString('base64'), (await received(failed.requestId)).bodyBase64);
     await waitFor(
       `the log names record #${failed.id} of the failed request`,
-      () => logFiles(testing.logFolder).map((file) => fs.readFileSync(file, 'utf8')),
+      () => logFiles(testing.folders.logs).map((file) => fs.readFileSync(file, 'utf8')),
       (texts) => texts.some((text) => text.includes(`(Show Request… #${failed.id})`)),
     );
   });

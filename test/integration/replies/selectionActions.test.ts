@@ -124,7 +124,7 @@ describe('Selection actions against the emulator (real editor, real commands)', 
     const { testing } = await activateExtension();
     const editor = await openSource();
     const configErrors = (): string[] =>
-      [...extensionLog(testing.logFolder).matchAll(/\[warning\] config: (.*)/g)].map((match) => match[1] ?? '');
+      [...extensionLog(testing.folders.logs).matchAll(/\[warning\] config: (.*)/g)].map((match) => match[1] ?? '');
     await withClustersInSettings(
       UNSENDABLE_CLUSTER_IDS.map((id, index) => ({ id, label: `Unsendable ${index + 1}` })),
       async () => {
