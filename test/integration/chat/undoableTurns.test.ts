@@ -37,8 +37,8 @@ describe('Chat: only replies whose turn changed files offer its undo', function 
     await removeWorkspaceFiles([TOP]);
   });
 
-  it('tells the view on showing the conversation, after Accept All in the review, and after the undo', async () => {
-    const { testing } = await activateExtension();
+  /** Shows a conversation whose reply names a file, recording what the chat tells its view. */
+  async function showReply(): Promise<{ readonly posted: HostToChatMessage[]; readonly conversationId: string }> {
     const posted: HostToChatMessage[] = [];
     own.chat.attach({ post: (message) => posted.push(message) });
     await own.chat.importConversation(
@@ -48,7 +48,12 @@ describe('Chat: only replies whose turn changed files offer its undo', function 
       ],
       'Demo',
     );
-    const conversationId = own.chat.activeConversation().id;
+    return { posted, conversationId: own.chat.activeConversation().id };
+  }
+
+  it('tells the view on showing the conversation, after Accept All in the review, and after the undo', async () => {
+    const { testing } = await activateExtension();
+    const { posted, conversationId } = await showReply();
     const undoable = async (what: string, indexes: readonly number[]): Promise<void> => {
       const told = (): boolean =>
         posted.some(
@@ -82,16 +87,7 @@ describe('Chat: only replies whose turn changed files offer its undo', function 
 
   it('tells the view nothing while the checkpoints cannot be read, and logs why; tells it again once they can', async () => {
     const { testing } = await activateExtension();
-    const posted: HostToChatMessage[] = [];
-    own.chat.attach({ post: (message) => posted.push(message) });
-    await own.chat.importConversation(
-      [
-        { role: 'user', content: 'Raise the price' },
-        { role: 'assistant', content: REPLY },
-      ],
-      'Demo',
-    );
-    const conversationId = own.chat.activeConversation().id;
+    const { posted, conversationId } = await showReply();
     const told = (): boolean => posted.some((message) => message.type === 'undoableTurns' && message.conversationId === conversationId);
     await waitFor('the view to be told which replies changed files', told);
     posted.length = 0;
