@@ -6,6 +6,7 @@ import { writeFiles } from './turnWrites';
 import type { TurnCheckpoints, TurnRef } from './turnCheckpoints';
 import { undoTurn } from './turnUndo';
 import { reviewInEditor } from './reviewInEditor';
+import { closeReviewTabs, relistReview, showReview } from './reviewTabs';
 import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import type { InlineProposals } from '../../inlineEdit/vscode/inlineProposals';
 
@@ -63,11 +64,7 @@ export class FileReviews implements vscode.Disposable {
     this.open.set(id, review);
     this.latest = id;
     // Not awaited: the command resolves long after the editor shows, and the offer belongs beside it.
-    void vscode.commands.executeCommand(
-      'vscode.changes',
-      reviewTitle(),
-      review.files.map(({ file, original, proposal }) => [file.uri, original, proposal]),
-    );
+    void showReview(review.files);
     void this.offer(id, review);
     return true;
   }
@@ -134,7 +131,9 @@ export class FileReviews implements vscode.Disposable {
       return false;
     }
     this.moved.set(entry.proposal.toString(), entry.file.uri);
-    this.remove(id, [entry]);
+    await this.remove(id, [entry]);
+    // The review listed anew comes to the front: the file's editor, where its hunks are, goes back there.
+    await vscode.window.showTextDocument(entry.file.uri, { preview: false });
     return true;
   }
 
@@ -206,19 +205,22 @@ export class FileReviews implements vscode.Disposable {
     if (whole) {
       this.close(id, review);
     } else {
-      this.remove(id, chosen);
+      await this.remove(id, chosen);
     }
     return written;
   }
 
   /** Takes files out of a review as it is now (it may have changed meanwhile), closing it when none is left. */
-  private remove(id: number, entries: OpenReview['files']): void {
+  private async remove(id: number, entries: OpenReview['files']): Promise<void> {
     const review = this.open.get(id);
     const rest = review?.files.filter((entry) => !entries.includes(entry)) ?? [];
     if (review && rest.length === 0) {
       this.close(id, review);
     } else if (review) {
       this.open.set(id, { ...review, files: rest });
+      if (this.open.size === 1) {
+        await relistReview(rest); // with several open, which tab is whose cannot be told
+      }
     }
   }
 
@@ -226,11 +228,7 @@ export class FileReviews implements vscode.Disposable {
     this.open.delete(id);
     this.latest = this.latest === id ? undefined : this.latest;
     if (this.open.size === 0) {
-      // The review's tab shows nothing any more. The stable API has no type for a multi-file diff
-      // tab, so it is found by its title; with no review left open, every such tab is done.
-      const title = reviewTitle();
-      const done = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.label.startsWith(title));
-      void vscode.window.tabGroups.close(done);
+      closeReviewTabs();
       this.moved.clear(); // no tab lists a moved file any more
     }
     this.documents.drop(review.files.flatMap(({ proposal, original }) => [proposal, original]));
@@ -240,9 +238,4 @@ export class FileReviews implements vscode.Disposable {
     this.open.clear();
     this.moved.clear();
   }
-}
-
-/** The review's title; VS Code adds the count of files to its tab's. */
-function reviewTitle(): string {
-  return vscode.l10n.t('Cluster Chat: proposed changes');
 }

@@ -19,6 +19,9 @@ const CART = [
 /** The reply's cart.ts: the first and the last changed line are two hunks apart. */
 const CART_PROPOSED = CART.replace('  let sum = 0;', '  let sum = 0; // cents').replace('  return sum;', '  return Math.round(sum);');
 const ADDED = 'export const currency = "EUR";\n';
+const TITLE = 'Cluster Chat: proposed changes';
+/** What VS Code names a multi-file diff's tab: its title and the count of its files. */
+const reviewTabLabel = (files: number): string => `${TITLE} (${files} ${files === 1 ? 'file' : 'files'})`;
 const REPLY = [
   'Two files:',
   '',
@@ -63,6 +66,11 @@ describe('Reviewing one file of a multi-file review hunk by hunk in its editor',
     await removeWorkspaceFiles([TOP]);
   });
 
+  /** The labels of the tabs that show a review. */
+  function reviewTabLabels(): string[] {
+    return vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label)).filter((label) => label.startsWith(TITLE));
+  }
+
   /** A review's proposal of `uri` (other than those `seen`), once the multi-file diff editor has opened it. */
   async function proposalOf(uri: vscode.Uri, seen: readonly vscode.Uri[] = []): Promise<vscode.Uri> {
     const find = (): vscode.TextDocument | undefined =>
@@ -91,9 +99,11 @@ describe('Reviewing one file of a multi-file review hunk by hunk in its editor',
       'a new file has no lines',
     );
     const cartProposal = await proposalOf(cart);
+    await waitFor('the review’s tab to list two files', () => reviewTabLabels().join() === reviewTabLabel(2));
     assert.equal(await vscode.commands.executeCommand('clusterChat.reviewFileInEditor', cartProposal), true);
     const document = await vscode.workspace.openTextDocument(cart);
     assert.equal(vscode.window.activeTextEditor?.document, document, 'the file’s editor is in front');
+    assert.deepEqual(reviewTabLabels(), [reviewTabLabel(1)], 'the review lists only the file still in it');
     // The multi-file diff still lists the file; its buttons there lead to the file's editor.
     await vscode.window.showTextDocument(cartProposal, { preview: false });
     assert.equal(await vscode.commands.executeCommand('clusterChat.acceptReviewFile', cartProposal), false, 'moved, so not accepted here');
@@ -129,6 +139,26 @@ describe('Reviewing one file of a multi-file review hunk by hunk in its editor',
 
     assert.equal(await reviews.undo(turn), true);
     await waitFor('cart.ts to be as before the turn', () => document.getText() === CART);
+    await waitFor('currency.ts to be removed', async () => !(await exists(currency.fsPath)));
+  });
+
+  it('accepting one file of a review writes it alone and lists the review anew without it', async () => {
+    const { testing } = await activateExtension();
+    const reviews = testing.replyActions.files;
+    assert.ok(reviews, 'the extension reviews files');
+    const alone = { conversationId: turn.conversationId, turn: 'reply-alone' };
+    // The proposals of the review before may still be open documents.
+    const before = vscode.workspace.textDocuments.map((document) => document.uri);
+    assert.equal(await reviews.review(alone, REPLY), true);
+    const currencyProposal = await proposalOf(currency, before);
+    await waitFor('the review’s tab to list two files', () => reviewTabLabels().join() === reviewTabLabel(2));
+    assert.equal(await vscode.commands.executeCommand('clusterChat.acceptReviewFile', currencyProposal), true);
+    await waitFor('currency.ts to be created', () => vscode.workspace.textDocuments.some((open) => open.uri.path === currency.path));
+    assert.deepEqual(reviewTabLabels(), [reviewTabLabel(1)], 'the review lists only cart.ts');
+    assert.equal(await vscode.commands.executeCommand('clusterChat.rejectReview'), true);
+    await waitFor('the review’s tab to close', () => reviewTabLabels().length === 0);
+    assert.equal(await fs.readFile(cart.fsPath, 'utf8'), CART, 'cart.ts, rejected, is as it was');
+    assert.equal(await reviews.undo(alone), true);
     await waitFor('currency.ts to be removed', async () => !(await exists(currency.fsPath)));
   });
 

@@ -1,0 +1,47 @@
+import * as vscode from 'vscode';
+
+/** One file of a review as the multi-file diff lists it: the file, and the two sides of its diff. */
+export interface ListedFile {
+  readonly file: { readonly uri: vscode.Uri };
+  readonly original: vscode.Uri;
+  readonly proposal: vscode.Uri;
+}
+
+/** Lists a review's files in VS Code's multi-file diff; resolves once it has loaded them (well after it shows). */
+export function showReview(files: readonly ListedFile[]): Thenable<unknown> {
+  return vscode.commands.executeCommand(
+    'vscode.changes',
+    reviewTitle(),
+    files.map(({ file, original, proposal }) => [file.uri, original, proposal]),
+  );
+}
+
+/**
+ * Lists a review's files anew in place of its tab, once some have left it (accepted alone, or moved
+ * into their editor). The stable API has no type for a multi-file diff tab, and its tab objects do
+ * not last across VS Code versions, so the review's tab is told by its title: this is done only
+ * where exactly one tab shows a review (none: the user closed it, or opened a file in its place).
+ */
+export async function relistReview(files: readonly ListedFile[]): Promise<void> {
+  const shown = reviewTabs();
+  if (shown.length !== 1) {
+    return;
+  }
+  await vscode.window.tabGroups.close(shown, true);
+  await showReview(files);
+}
+
+/** Closes every tab that shows a review (none is open any more). */
+export function closeReviewTabs(): void {
+  void vscode.window.tabGroups.close(reviewTabs());
+}
+
+function reviewTabs(): vscode.Tab[] {
+  const title = reviewTitle();
+  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.label.startsWith(title));
+}
+
+/** The review's title; VS Code adds the count of files to its tab's. */
+function reviewTitle(): string {
+  return vscode.l10n.t('Cluster Chat: proposed changes');
+}
