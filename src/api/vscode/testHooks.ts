@@ -31,11 +31,6 @@ import type { RequestInstructions } from '../../instructions/vscode/requestInstr
 /** The command that hands the extension's own integration tests its parts; registered in test mode only. */
 export const TEST_HOOKS_COMMAND = 'clusterChat.testHooks';
 
-/**
- * The extension's parts, for its own integration tests: they exist only when VS Code runs the
- * extension in test mode, through `TEST_HOOKS_COMMAND`, never in what `activate()` returns to
- * other extensions (`ClusterChatApi`).
- */
 /** The extension's folders on disk. */
 export interface ExtensionFolders {
   /** The extension host's log folder, which holds the Output channels' files. */
@@ -49,6 +44,11 @@ export function extensionFolders(context: vscode.ExtensionContext): ExtensionFol
   return { logs: vscode.Uri.joinPath(context.logUri, '..').fsPath, globalStorage: context.globalStorageUri.fsPath };
 }
 
+/**
+ * The extension's parts, for its own integration tests: they exist only when VS Code runs the
+ * extension in test mode, through `TEST_HOOKS_COMMAND`, never in what `activate()` returns to
+ * other extensions (`ClusterChatApi`).
+ */
 export interface TestHooks {
   readonly apiKeys: ApiKeyStore;
   readonly clients: ClusterClientProvider;

@@ -53,7 +53,7 @@ export class FolderFiles<Entry> implements vscode.Disposable {
     );
   }
 
-  /** The folder's entries, by path relative to it (found and read the first time it is asked for). */
+  /** The folder's entries (its files found and read the first time it is asked for). */
   async of(folder: vscode.WorkspaceFolder): Promise<readonly Entry[]> {
     const key = folder.uri.toString();
     let files = this.folders.get(key);

@@ -78,7 +78,8 @@ export class TurnCheckpoints implements vscode.Disposable {
 
   /**
    * Records what a file kept by {@link keep} holds once its change is made. The change is done by
-   * then, so a failure (the file grew too large) is logged, not asked about; resolves whether it was recorded.
+   * then, so a failure (a failing disk) is logged, not asked about; resolves whether it was recorded. A file
+   * grown past what a copy may hold is no failure: only the copy from before is kept whole, the rest by its hash.
    */
   async recordAfter(turn: TurnRef, uri: vscode.Uri, label: string, before: string | undefined, after: string): Promise<boolean> {
     return (await this.record(turn, uri, label, before, after)) === undefined;

@@ -91,7 +91,7 @@ describe('Edit in Place: undoing an edit from its checkpoint', function () {
 
   it('still lists an edit that grows its file past what a checkpoint keeps: its copy from before is there', async () => {
     const { testing } = await activateExtension();
-    // One line under the limit, so the copy before fits and the text after does not.
+    // One line under the limit, so the copy before fits; the text after is recorded by its hash alone.
     const filler = `// ${'x'.repeat(998)}\n`;
     const near = filler.repeat(Math.floor(MAX_CHECKPOINT_FILE_BYTES / filler.length));
     const onDisk = (await savedFile('edit-undo-grows.ts', near)).document;
