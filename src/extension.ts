@@ -5,6 +5,7 @@ import { registerApiKeyCommands } from './apiKey/vscode/apiKeyCommands';
 import { registerChatCommands } from './chat/vscode/registerChatCommands';
 import { ChatController } from './chat/vscode/chatController';
 import { CHAT_VIEW_ID, ChatViewProvider } from './chat/vscode/chatViewProvider';
+import { revealChat } from './chat/vscode/revealChat';
 import { ReplyNotices } from './chat/vscode/replyNotices';
 import { ApiKeyStore } from './apiKey/vscode/apiKeyStore';
 import { ClusterClientProvider } from './requests/vscode/clusterClientProvider';
@@ -100,16 +101,14 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
     promptInsertions,
   });
   const panel = new ReplyPanel(context.extensionUri, replies, actions, log, async (reply) => {
-    if (!reply.conversation) {
-      return false;
-    }
+    if (!reply.conversation) return false;
     await chat.importConversation(reply.conversation, reply.cluster);
-    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+    await revealChat(chat);
     return true;
   });
   const replyNotices = new ReplyNotices(async (conversationId) => {
     await chat.switchTo(conversationId);
-    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+    await revealChat(chat);
   });
   const terminalWatcher = new TerminalWatcher();
   const workspaceFiles = new WorkspaceFiles(workspaceIgnore, log);

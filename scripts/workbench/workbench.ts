@@ -497,10 +497,30 @@ export class Workbench {
     return (await title.count()) ? (await title.innerText()).trim() : '';
   }
 
-  /** Opens the Cluster Chat view and waits for its message box. */
+  /**
+   * Opens the Cluster Chat view and waits for its message box. A chat that already has keyboard
+   * focus and shows a conversation is left as it is: VS Code hands focus into a webview in two
+   * steps (its outer frame, then 50 ms later the page), and drops the second when the frame's report
+   * that it lost focus, which it polls for every 250 ms, arrives after the focus command. Running
+   * the command from a palette opened over the focused chat invites exactly that, and then keys go
+   * nowhere.
+   */
   async openChat(): Promise<void> {
+    if (await this.chatHasFocus()) {
+      return;
+    }
     await this.runCommand('Cluster Chat: Focus on Cluster Chat View');
     await this.waitForChatFocus();
+  }
+
+  /** Whether the chat view is open, has keyboard focus and shows a conversation, now. */
+  private async chatHasFocus(): Promise<boolean> {
+    const input = this.chatView().locator('#chat-input');
+    const root = this.chatView().locator('.view-chat');
+    if ((await input.count()) === 0 || !(await root.getAttribute('data-conversation'))) {
+      return false;
+    }
+    return input.evaluate((element) => element.ownerDocument.hasFocus());
   }
 
   /** Keeps a screenshot named after a failed test (for mocha's afterEach). */

@@ -75,9 +75,7 @@ export class ChatController implements vscode.Disposable {
   }
 
   detach(view: ChatViewConnection): void {
-    if (this.view === view) {
-      this.view = undefined;
-    }
+    if (this.view === view) this.view = undefined;
   }
 
   /** Sends the whole state (the webview just loaded or came back). */
@@ -177,11 +175,8 @@ export class ChatController implements vscode.Disposable {
     this.codeActions.forgetFiles(id);
     this.unread.clear(id);
     await this.store.delete(id);
-    if (id !== this.store.activeId) {
-      this.post(this.history.message());
-      return;
-    }
-    await this.activateNewest();
+    if (id === this.store.activeId) await this.activateNewest();
+    else this.post(this.history.message());
   }
 
   /** The unsent input changed; saved shortly after typing stops. */
@@ -192,6 +187,11 @@ export class ChatController implements vscode.Disposable {
   /** The fix the user chose on a failed turn. */
   errorAction(action: ErrorAction): Promise<void> {
     return this.turns.recover(action, this.store.activeId);
+  }
+
+  /** Puts keyboard focus in the view's message box (see `revealChat`). */
+  focusInput(): void {
+    this.post({ type: 'focusInput' });
   }
 
   /** The active conversation (for export and tests). */

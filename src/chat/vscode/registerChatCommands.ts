@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { exportAsJson, exportAsMarkdown } from '../../conversations/common/conversation';
 import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import type { ChatController } from './chatController';
-import { CHAT_VIEW_ID } from './chatViewProvider';
+import { revealChat } from './revealChat';
 
 const MAX_ATTACHED_FILE_BYTES = 1024 * 1024;
 
@@ -12,7 +12,7 @@ export function registerChatCommands(chat: ChatController, ignore: Pick<Workspac
     vscode.commands.registerCommand('clusterChat.newChat', async () => {
       // The new conversation goes to the view before it takes focus, so nothing typed right away lands in the old one.
       await chat.newChat();
-      await showChat();
+      await revealChat(chat);
     }),
     vscode.commands.registerCommand('clusterChat.addSelectionToChat', async () => {
       const editor = vscode.window.activeTextEditor;
@@ -34,7 +34,7 @@ export function registerChatCommands(chat: ChatController, ignore: Pick<Workspac
         code: document.getText(range),
         uri: document.uri.toString(),
       });
-      await showChat();
+      await revealChat(chat);
     }),
     vscode.commands.registerCommand('clusterChat.addFileToChat', async () => {
       const files = await vscode.workspace.findFiles('**/*', undefined, 5000);
@@ -64,15 +64,11 @@ export function registerChatCommands(chat: ChatController, ignore: Pick<Workspac
         code: document.getText(),
         uri: picked.uri.toString(),
       });
-      await showChat();
+      await revealChat(chat);
     }),
     vscode.commands.registerCommand('clusterChat.exportChatMarkdown', () => exportChat(chat, 'markdown')),
     vscode.commands.registerCommand('clusterChat.exportChatJson', () => exportChat(chat, 'json')),
   );
-}
-
-async function showChat(): Promise<void> {
-  await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
 }
 
 async function exportChat(chat: ChatController, format: 'markdown' | 'json'): Promise<vscode.Uri | undefined> {

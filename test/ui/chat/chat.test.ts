@@ -217,6 +217,31 @@ describe('Sidebar chat in the real workbench', function () {
     await ui.workbench.waitForEditorFocus('math.ts');
   });
 
+  it('New Chat puts the caret in the message box, wherever focus last was in the chat', async () => {
+    await ui.workbench.openChat();
+    const chat = ui.workbench.chatView();
+    const input = chat.locator('#chat-input');
+    // The chat's own focus is left on a header button: VS Code's focus command alone would return there.
+    await chat.locator('button[data-command="toggleHistory"]').focus();
+    await ui.workbench.openFile('src/math.ts');
+    await ui.workbench.editorFor('math.ts').locator('.view-lines').click();
+    await ui.workbench.waitForEditorFocus('math.ts');
+    await startNewChat(ui.workbench);
+    await waitFor(
+      'the message box to have keyboard focus (the element focused in the chat)',
+      () =>
+        input.evaluate((element) => (element.ownerDocument.hasFocus() ? (element.ownerDocument.activeElement?.id ?? 'body') : 'no focus')),
+      (focused) => focused === 'chat-input',
+    );
+    await ui.workbench.page.keyboard.type('typed right after New Chat');
+    await waitFor(
+      'the message box to hold the keys typed',
+      () => input.inputValue(),
+      (value) => value === 'typed right after New Chat',
+    );
+    await input.fill('');
+  });
+
   it('Continue in Chat opens an Explain reply’s conversation in the chat', async () => {
     await ui.workbench.selectCluster('Demo');
     await ui.workbench.openFile('src/math.ts');
