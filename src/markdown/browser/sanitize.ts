@@ -1,9 +1,16 @@
-import DOMPurify, { type Config } from 'dompurify';
 import { isOpenableLink } from '../../replies/common/replyProtocol';
 
 /**
  * The only way rendered reply HTML reaches the page: a strict allowlist of exactly what
  * `renderMarkdown` produces, checked per element.
+ *
+ * The HTML is parsed in a document that has no window, where nothing runs or loads, and its nodes
+ * are walked once. An element stays only if it is HTML (not SVG or MathML) and on the allowlist;
+ * an attribute only if its element allows it and its value passes its check. Any other element
+ * gives way to its content, except those whose content is never text to show (scripts, styles,
+ * templates, frames, foreign markup), which go whole; comments go. The checked nodes themselves
+ * then move into the page: nothing is serialized and parsed again, so no parse can turn them
+ * into something the walk did not see (mutation XSS).
  */
 
 const NONE: readonly string[] = [];
@@ -41,44 +48,113 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 
 /** Extra checks on attribute values; an attribute failing its check is removed. */
 const VALUE_CHECKS: Readonly<Record<string, (value: string) => boolean>> = {
-  href: isOpenableLink,
+  href: (value) => /^https?:\/\//i.test(value) && isOpenableLink(value),
   start: (value) => /^\d{1,9}$/.test(value),
   role: (value) => value === 'toolbar',
   'data-block-index': (value) => /^\d{1,6}$/.test(value),
   class: (value) => /^[\w\s+#.-]*$/.test(value),
 };
 
-const CONFIG: Config & { IN_PLACE: true } = {
-  ALLOWED_TAGS: Object.keys(ALLOWED),
-  ALLOWED_ATTR: [...new Set(Object.values(ALLOWED).flat())],
-  ALLOW_ARIA_ATTR: false,
-  ALLOW_DATA_ATTR: false,
-  ALLOW_UNKNOWN_PROTOCOLS: false,
-  ALLOWED_URI_REGEXP: /^https?:\/\//i,
-  // Attributes whose values are not URLs, so the URL pattern above must not judge them.
-  ADD_URI_SAFE_ATTR: ['aria-label', 'data-block-index', 'start'],
-  SANITIZE_DOM: true,
-  SANITIZE_NAMED_PROPS: true,
-  KEEP_CONTENT: true,
-  IN_PLACE: true,
-};
+/** Elements removed with their content: it is code, styles, a document or markup of its own, never text to show. */
+const REMOVED_WITH_CONTENT: ReadonlySet<string> = new Set([
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'noembed',
+  'noframes',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'xmp',
+  'plaintext',
+  'textarea',
+  'title',
+  'head',
+  'select',
+  'audio',
+  'video',
+  'form',
+  // Foreign markup, by name too: a parser without foreign content would make them HTML.
+  'svg',
+  'math',
+]);
 
-let purifier: ReturnType<typeof DOMPurify> | undefined;
+const HTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
 
-function getPurifier(): ReturnType<typeof DOMPurify> {
-  if (!purifier) {
-    purifier = DOMPurify(window);
-    // Read once: passed to every call, the configuration is parsed again for each part of a reply.
-    purifier.setConfig(CONFIG);
-    purifier.addHook('uponSanitizeAttribute', (node, event) => {
-      const allowed = ALLOWED[node.nodeName.toLowerCase()] ?? NONE;
-      const check = VALUE_CHECKS[event.attrName];
-      if (!allowed.includes(event.attrName) || (check !== undefined && !check(event.attrValue))) {
-        event.keepAttr = false;
-      }
-    });
+type Verdict = 'keep' | 'unwrap' | 'remove';
+
+function verdictOn(node: Node): Verdict {
+  if (node.nodeType === Node.TEXT_NODE) {
+    return 'keep';
   }
-  return purifier;
+  // A form is judged before any of its properties is read: its fields can stand in for them
+  // (`<input name="localName">`), which is DOM clobbering.
+  if (node.nodeType !== Node.ELEMENT_NODE || node instanceof HTMLFormElement) {
+    return 'remove';
+  }
+  const element = node as Element;
+  if (element.namespaceURI !== HTML_NAMESPACE) {
+    return 'remove';
+  }
+  const name = element.localName;
+  if (Object.hasOwn(ALLOWED, name)) {
+    keepAllowedAttributes(element, ALLOWED[name] ?? NONE);
+    return 'keep';
+  }
+  return REMOVED_WITH_CONTENT.has(name) ? 'remove' : 'unwrap';
+}
+
+function keepAllowedAttributes(element: Element, allowed: readonly string[]): void {
+  const attributes = element.attributes;
+  for (let index = attributes.length - 1; index >= 0; index--) {
+    const attribute = attributes[index];
+    if (attribute === undefined) {
+      continue;
+    }
+    const check = VALUE_CHECKS[attribute.name];
+    if (!allowed.includes(attribute.name) || attribute.namespaceURI !== null || (check !== undefined && !check(attribute.value))) {
+      element.removeAttributeNode(attribute);
+    }
+  }
+}
+
+/** The node after `node` in document order within `root`, into its children only if `descend`. */
+function following(node: Node, root: Node, descend: boolean): Node | null {
+  if (descend && node.firstChild) {
+    return node.firstChild;
+  }
+  for (let current: Node | null = node; current !== null && current !== root; current = current.parentNode) {
+    if (current.nextSibling) {
+      return current.nextSibling;
+    }
+  }
+  return null;
+}
+
+/** Checks every node below `root` in document order, unwrapping or removing those that may not stay. */
+function clean(root: Node): void {
+  let node: Node | null = root.firstChild;
+  while (node !== null) {
+    const verdict = verdictOn(node);
+    if (verdict === 'keep') {
+      node = following(node, root, true);
+      continue;
+    }
+    const next = following(node, root, false);
+    const parent = node.parentNode;
+    const firstChild = verdict === 'unwrap' ? node.firstChild : null;
+    if (parent !== null) {
+      // The content moves up in the element's place and is checked next, like any other node.
+      for (let child = node.firstChild; verdict === 'unwrap' && child !== null; child = node.firstChild) {
+        parent.insertBefore(child, node);
+      }
+      parent.removeChild(node);
+    }
+    node = firstChild ?? next;
+  }
 }
 
 /**
@@ -100,8 +176,8 @@ function inertDocument(): Document {
 export function sanitizeHtml(html: string): DocumentFragment {
   const holder = inertDocument().createElement('div');
   holder.innerHTML = html;
+  clean(holder);
   // Sanitized where it was parsed, then moved (adopted), not copied, into the page.
-  getPurifier().sanitize(holder);
   const fragment = document.createDocumentFragment();
   fragment.append(...holder.childNodes);
   return fragment;

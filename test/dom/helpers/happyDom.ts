@@ -1,5 +1,3 @@
-import { fixHappyDomForSanitizer } from './happyDomFixes';
-
 /** The page's window with its constructors (`window.HTMLElement`, …). */
 export type PageWindow = Window & typeof globalThis;
 
@@ -45,7 +43,5 @@ export async function createHappyWindow(): Promise<PageWindow> {
       navigation: { disableMainFrameNavigation: true, disableChildFrameNavigation: true, disableChildPageNavigation: true },
     },
   });
-  const page = created as PageWindow;
-  fixHappyDomForSanitizer(page);
-  return page;
+  return created as PageWindow;
 }

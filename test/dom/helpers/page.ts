@@ -41,6 +41,7 @@ const PAGE_GLOBALS = [
   'HTMLButtonElement',
   'HTMLTextAreaElement',
   'HTMLAnchorElement',
+  'HTMLFormElement',
   'DocumentFragment',
   'Event',
   'UIEvent',
