@@ -1,6 +1,6 @@
 import { waitFor } from '../../../scripts/workbench/wait';
 import type { Workbench } from '../../../scripts/workbench/workbench';
-import type { WorkbenchSetUp } from '../helpers/openWorkbench';
+import { takeFirstSteps, type WorkbenchSetUp } from '../helpers/openWorkbench';
 import { useWorkbenchPerTest } from '../helpers/useWorkbench';
 import { STEPS, WALKTHROUGH_ID, openWalkthrough, waitForSteps, waitForWalkthroughFocus } from './walkthroughPage';
 
@@ -54,13 +54,22 @@ describe('The Get Started walkthrough opened after its steps were done', functio
   });
 
   it('ticks every step done with the default start-up editor (the Welcome page)', async () => {
-    const workbench = await ui.open(setUp('welcomePage'));
+    const { cluster, ...beforeFirstSteps } = setUp('welcomePage', { apiKey: false });
+    const workbench = await ui.open(beforeFirstSteps);
+    // The Welcome page takes the focus once it has loaded, which closes a palette opened before:
+    // the first steps wait for it, as a user would see it come up before typing.
     await waitFor(
-      'the Welcome page, open since start-up, among the tabs',
-      () => workbench.page.locator('.tabs-container .tab .label-name').allInnerTexts(),
+      'the Welcome page, open since start-up, among the tabs and holding the focus',
+      () =>
+        workbench.page.evaluate(() => ({
+          tabs: Array.from(document.querySelectorAll('.tabs-container .tab .label-name'), (label) => (label as HTMLElement).innerText),
+          focusInPage: Boolean(document.activeElement?.closest('.gettingStartedContainer')),
+        })),
       // It may open on one of VS Code's own walkthroughs (1.100 opens “Setup VS Code Web”).
-      (labels) => labels.some((label) => label === 'Welcome' || label.startsWith('Walkthrough: ')),
+      (state) => state.focusInPage && state.tabs.some((label) => label === 'Welcome' || label.startsWith('Walkthrough: ')),
+      { timeoutMs: 30_000 },
     );
+    await takeFirstSteps(workbench, { apiKey: true, ...(cluster === undefined ? {} : { cluster }) }, ui.emulator);
     await openChatAndExplain(workbench);
     await openWalkthrough(workbench);
     await waitForSteps(workbench, 'every step done when the walkthrough is shown', STEPS);
