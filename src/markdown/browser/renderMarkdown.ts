@@ -1,5 +1,5 @@
 import { text } from '../../webview/browser/strings';
-import { MAX_NESTING } from '../common/blockState';
+import { nestsTooDeep } from '../common/blockState';
 import { fenceLanguage } from '../common/fenceLanguage';
 import { createMarkdown, parseMarkdown, type Markdown } from '../common/markdown';
 import { highlightCode, isHighlighted } from './highlight';
@@ -99,14 +99,6 @@ export function renderSegment(markdown: string, progress: RenderProgress, option
   }
   parts.push(md.renderer.render(tokens.slice(from), md.options, env));
   return parts.filter((part) => part !== '');
-}
-
-/** Quote markers or indentation that only nesting past MAX_NESTING would need: such a reply is shown as text unparsed. */
-const SURELY_TOO_DEEP = new RegExp(`^(?:[ \\t]{${MAX_NESTING * 2},}|(?:[ \\t]*>){${MAX_NESTING},})`, 'm');
-
-/** True when the reply would reach the nesting limit: told by a scan, as the parse alone takes tens of ms at that depth. */
-function nestsTooDeep(markdown: string): boolean {
-  return SURELY_TOO_DEEP.test(markdown);
 }
 
 /** A reply nested too deep for markdown, shown whole as text under a note, so nothing of it is lost. */

@@ -8,6 +8,17 @@
  */
 export const MAX_NESTING = 256;
 
+/** Quote markers or indentation that only nesting past MAX_NESTING would need. */
+const SURELY_TOO_DEEP = new RegExp(`^(?:[ \\t]{${MAX_NESTING * 2},}|(?:[ \\t]*>){${MAX_NESTING},})`, 'm');
+
+/**
+ * True when a text would reach MAX_NESTING: the chat shows such a reply as text, with no code
+ * blocks. Told by a scan, as the parse alone takes tens of ms at that depth.
+ */
+export function nestsTooDeep(markdown: string): boolean {
+  return SURELY_TOO_DEEP.test(markdown);
+}
+
 /**
  * A block rule, as markdown-it's: tries to start its block at `startLine` (lines up to `endLine`
  * are the container's); `silent` only asks whether it would (to end a paragraph, say) and

@@ -5,8 +5,7 @@ import { renderReplyInto } from '../../../codeBlocks/browser/progressiveReply';
 import { text } from '../../../webview/browser/strings';
 import { splitAttachedBlocks } from '../../../conversations/common/attachedBlocks';
 import { attachedChips } from './attachedChips';
-import { labelledBlocks } from '../../../fileEdits/common/labelledBlocks';
-import { judgePath } from '../../../fileEdits/common/editPaths';
+import { reviewedFileCount } from './reviewedFiles';
 
 /**
  * One chat message, rendered with the reply view's renderer and sanitizer:
@@ -82,13 +81,7 @@ export function showUndoable(item: HTMLElement, undoable: boolean): void {
 
 /** Review, for a reply whose code blocks name the files they are for. */
 function reviewButton(content: string): HTMLButtonElement[] {
-  const blocks = labelledBlocks(content);
-  // A path the host would refuse is not counted: the review will not hold it.
-  const paths = blocks.flatMap((block) => {
-    const verdict = judgePath(block.path);
-    return verdict.kind === 'refused' ? [] : [verdict.path];
-  });
-  const files = new Set(paths).size;
+  const files = reviewedFileCount(content);
   return files === 0
     ? []
     : [
