@@ -1,3 +1,4 @@
+import { nestsTooDeep } from '../../markdown/common/blockState';
 import { extractCodeBlocks, type CodeBlock } from '../../markdown/common/codeBlocks';
 
 /** Where a block named its file. */
@@ -20,8 +21,10 @@ export interface LabelledBlock {
 const INFO_KEY = /^(?:file|filename|filepath|path|title)=(["']?)(.+)\1$/iu;
 /** A first line that names the file, in the comment styles of the common languages. */
 const FIRST_LINE = /^\s*(?:\/\/|#|--|;|%|\/\*|<!--|\{\/\*)\s*(?:file\s*path|file\s*name|file|path)\s*:\s*(.+?)\s*(?:\*\/\}?|-->)?\s*$/iu;
-/** What may stand before the name on the line above a block: a heading's, a list item's or a `File:` mark. */
-const ABOVE_PREFIX = /^(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+)?(?:(?:file|filename|path)\s*:\s*)?/iu;
+/** What may stand before the name on the line above a block: a heading's, a list item's or a number's mark, and a `File:` mark. */
+const ABOVE_PREFIX = /^(?:#{1,6}\s+)?(?:[-*+]\s+|\d+[.)]\s+)?(?:(?:file|filename|path)\s*:\s*)?/iu;
+/** A line above a block longer than this is prose, even when it names a file in code marks. */
+const MAX_NAMING_LINE = 120;
 /** Emphasis and code marks around the name, taken off from the outside in. */
 const WRAPPERS = ['`', '**', '__', '*', '_'] as const;
 /** `...existing code...` (or `…`) alone on a line, in any comment style. */
@@ -36,9 +39,14 @@ export function isExistingCodeMarker(line: string): boolean {
  * The code blocks of a reply that name their file, by the conventions peers and models use: the
  * info string (```` ```ts src/app.ts ````, ```` ```ts:src/app.ts ````, `title="src/app.ts"`), a
  * `// filepath: src/app.ts` first line (dropped from the code), or a line just above the block that
- * holds only the path. A word counts as a path when it has a `/` or an extension.
+ * holds only the path or introduces the block with one path in code marks. A word counts as a path
+ * when it has a `/` or an extension. A reply nested too deep for markdown is shown as text, so it
+ * has none.
  */
 export function labelledBlocks(markdown: string): LabelledBlock[] {
+  if (nestsTooDeep(markdown)) {
+    return [];
+  }
   const lines = markdown.replace(/\r\n?/gu, '\n').split('\n');
   return extractCodeBlocks(markdown).flatMap((block): LabelledBlock[] => {
     const labelled = fromInfo(block) ?? fromFirstLine(block) ?? fromAbove(block, lines);
@@ -67,19 +75,43 @@ function fromFirstLine(block: CodeBlock): Label | undefined {
 function fromAbove(block: CodeBlock, lines: readonly string[]): Label | undefined {
   // The line right above, or the one above a single blank line.
   const above = [lines[block.startLine - 1], lines[block.startLine - 2]].find((line) => line !== undefined && line.trim() !== '');
-  const path = above === undefined ? undefined : nameAlone(above);
+  const path = above === undefined ? undefined : (nameAlone(above) ?? nameInCode(above));
   return path === undefined ? undefined : { path: slashed(path), code: block.code, source: 'above' };
 }
 
 /** The path a line holds and nothing else (`### src/app.ts`, `**src/app.ts**:`, `File: \`src/app.ts\``). */
 function nameAlone(line: string): string | undefined {
-  let text = line.trim().replace(ABOVE_PREFIX, '').replace(/:$/u, '');
-  for (let unwrapped = true; unwrapped;) {
+  let text = line.trim();
+  // Marks and wrappers in any order: `**File: src/app.ts**`, `- **\`src/app.ts\`**:`.
+  for (let before = ''; before !== text;) {
+    before = text;
+    text = text.replace(ABOVE_PREFIX, '').replace(/:$/u, '');
     const wrapper = WRAPPERS.find((mark) => text.length > 2 * mark.length && text.startsWith(mark) && text.endsWith(mark));
-    unwrapped = wrapper !== undefined;
-    text = wrapper === undefined ? text : text.slice(wrapper.length, -wrapper.length).replace(/:$/u, '');
+    text = wrapper === undefined ? text : text.slice(wrapper.length, -wrapper.length);
   }
   return /\s/u.test(text) || !looksLikePath(text) ? undefined : text;
+}
+
+/**
+ * The one path in code marks on a short line that introduces the block: a heading, a line ending
+ * in a colon, or one that starts with the path (`### 2. Update \`src/app.ts\``, `Create
+ * \`src/new.ts\`:`, `\`src/app.ts\` (new file)`). Prose that merely mentions a file names none.
+ */
+function nameInCode(line: string): string | undefined {
+  const text = line.trim();
+  const paths = [...text.matchAll(/`([^`\s]+)`/gu)].map((span) => span[1] ?? '').filter(looksLikePath);
+  const [path] = paths;
+  if (path === undefined || paths.length > 1 || text.length > MAX_NAMING_LINE) {
+    return undefined;
+  }
+  const introduces =
+    /^#{1,6}\s/u.test(text) ||
+    /:[*_]*$/u.test(text) ||
+    text
+      .replace(ABOVE_PREFIX, '')
+      .replace(/^[*_]+/u, '')
+      .startsWith('`');
+  return introduces ? path : undefined;
 }
 
 /** A word with a `/` or a file extension (a letter after the last dot), and not a link. */

@@ -81,6 +81,33 @@ describe('code blocks of a reply that name their file', () => {
     );
   });
 
+  it('reads a short line above that introduces the block with one path in code marks', () => {
+    const above = (line: string): string => `${line}\n${fence}ts\ncode\n${fence}`;
+    const reply = [
+      above('**File: src/bold.ts**'),
+      above('### 1. `src/numbered.ts`'),
+      above('### Update `src/heading.ts`'),
+      above('Create `src/new.ts`:'),
+      above('`src/first.ts` (new file)'),
+      above('2. **Change `Cart` in `src/cart.ts`**:'),
+      // Prose that mentions files, or more than one, names none.
+      above('This uses `src/a.ts` and `src/b.ts`:'),
+      above('The helper lives in `src/prose.ts` and is called once'),
+      above(`Now, ${'as said before, '.repeat(8)}change \`src/long.ts\`:`),
+    ].join('\n\n');
+    assert.deepEqual(
+      labels(reply).map(([, path, source]) => [path, source]),
+      [
+        ['src/bold.ts', 'above'],
+        ['src/numbered.ts', 'above'],
+        ['src/heading.ts', 'above'],
+        ['src/new.ts', 'above'],
+        ['src/first.ts', 'above'],
+        ['src/cart.ts', 'above'],
+      ],
+    );
+  });
+
   it('names no file for blocks that do not say one, and still counts them', () => {
     const reply = [
       `${fence}ts`,
