@@ -49,7 +49,10 @@ export function judgePath(written: string): PathVerdict {
     return { kind: 'refused', reason: 'git' };
   }
   const path = segments.join('/');
-  const risk = riskOf(segments.map((segment) => segment.toLowerCase()));
+  const lower = segments.map((segment) => segment.toLowerCase());
+  // In a multi-root workspace a path starts with its folder's name (`web/.vscode/tasks.json`), which
+  // this common code cannot tell from a subfolder: a risk one segment down asks too.
+  const risk = riskOf(lower) ?? riskOf(lower.slice(1));
   return risk === undefined ? { kind: 'inside', path } : { kind: 'risky', path, risk };
 }
 

@@ -63,6 +63,7 @@ export class FileReviews implements vscode.Disposable {
     };
     this.open.set(id, review);
     this.latest = id;
+    showOpen(true);
     // Not awaited: the command resolves long after the editor shows, and the offer belongs beside it.
     void showReview(review.files);
     void this.offer(id, review);
@@ -228,6 +229,7 @@ export class FileReviews implements vscode.Disposable {
     this.open.delete(id);
     this.latest = this.latest === id ? undefined : this.latest;
     if (this.open.size === 0) {
+      showOpen(false);
       closeReviewTabs();
       this.moved.clear(); // no tab lists a moved file any more
     }
@@ -238,4 +240,9 @@ export class FileReviews implements vscode.Disposable {
     this.open.clear();
     this.moved.clear();
   }
+}
+
+/** Lets the palette offer the review's commands only while one is open. */
+function showOpen(open: boolean): void {
+  void vscode.commands.executeCommand('setContext', 'clusterChat.reviewOpen', open);
 }

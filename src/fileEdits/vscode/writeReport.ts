@@ -22,20 +22,42 @@ export async function reportAfterWrite(written: readonly FileWrite[], before: Er
   if (findings.length === 0) {
     return;
   }
-  const shown = findings.slice(0, 3);
-  const buttons = shown.map((finding) => vscode.l10n.t('Open {0}:{1}', finding.label, finding.line));
+  const choices = reportChoices(findings);
   const choice = await vscode.window.showWarningMessage(
     vscode.l10n.t(
       'Cluster Chat: after the changes, {0}.',
       findings.map((finding) => vscode.l10n.t('{0}:{1} {2}', finding.label, finding.line, finding.what)).join('; '),
     ),
-    ...buttons,
+    ...choices.map(({ button }) => button),
   );
-  const chosen = shown[choice === undefined ? -1 : buttons.indexOf(choice)];
-  if (chosen) {
-    const position = new vscode.Position(chosen.line - 1, 0);
-    await vscode.window.showTextDocument(chosen.uri, { selection: new vscode.Range(position, position), preview: false });
+  const chosen = choices.find(({ button }) => button === choice);
+  const finding = chosen?.finding ?? (chosen ? await pickFinding(findings) : undefined);
+  if (finding) {
+    const position = new vscode.Position(finding.line - 1, 0);
+    await vscode.window.showTextDocument(finding.uri, { selection: new vscode.Range(position, position), preview: false });
   }
+}
+
+/** Buttons on the report, the last of them listing every place when there are more. */
+const MOST_BUTTONS = 3;
+
+/**
+ * The report's buttons: one that opens each place, or, for more than fit, the first ones and one
+ * that lists them all (no `finding`).
+ */
+export function reportChoices(findings: readonly Finding[]): Array<{ readonly button: string; readonly finding?: Finding }> {
+  const open = (finding: Finding) => ({ button: vscode.l10n.t('Open {0}:{1}', finding.label, finding.line), finding });
+  return findings.length <= MOST_BUTTONS
+    ? findings.map(open)
+    : [...findings.slice(0, MOST_BUTTONS - 1).map(open), { button: vscode.l10n.t('Show All {0}…', findings.length) }];
+}
+
+async function pickFinding(findings: readonly Finding[]): Promise<Finding | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    findings.map((finding) => ({ label: `${finding.label}:${finding.line}`, detail: finding.what, finding })),
+    { title: vscode.l10n.t('Cluster Chat: after the changes'), matchOnDetail: true },
+  );
+  return picked?.finding;
 }
 
 /** The errors of files as they stood before a write, by the file's URI. */

@@ -7,7 +7,7 @@ import { FileCheckpointStore } from '../../../src/checkpoints/node/checkpointFil
 import type { FileWrite } from '../../../src/fileEdits/vscode/reviewPlan';
 import { TurnCheckpoints } from '../../../src/fileEdits/vscode/turnCheckpoints';
 import { writeFiles } from '../../../src/fileEdits/vscode/turnWrites';
-import { errorsBefore, findingsAfterWrite } from '../../../src/fileEdits/vscode/writeReport';
+import { errorsBefore, findingsAfterWrite, reportChoices, type Finding } from '../../../src/fileEdits/vscode/writeReport';
 import { waitFor } from '../testEnvironment';
 import { removeWorkspaceFiles } from '../helpers/removeWorkspaceFiles';
 
@@ -103,5 +103,31 @@ describe('Writing accepted files, and the report after it (TypeScript language s
       `the new type error is named: ${JSON.stringify(seen)}`,
     );
     assert.equal(seen.length, 2, `nothing else is reported: ${JSON.stringify(seen)}`);
+    assert.deepEqual(
+      reportChoices(findings).map((choice) => choice.finding),
+      findings,
+      'a button opens each of two places',
+    );
+  });
+
+  it('offers a button to each place it reports, and one that lists them all when there are more than three', () => {
+    const uri = vscode.Uri.file('/nowhere/a.ts');
+    const findings: Finding[] = [1, 2, 3, 4, 5].map((line) => ({ label: 'a.ts', uri, line, what: `error ${line}` }));
+    assert.deepEqual(
+      reportChoices(findings.slice(0, 3)).map((choice) => [choice.button, choice.finding?.line]),
+      [
+        ['Open a.ts:1', 1],
+        ['Open a.ts:2', 2],
+        ['Open a.ts:3', 3],
+      ],
+    );
+    assert.deepEqual(
+      reportChoices(findings).map((choice) => [choice.button, choice.finding?.line]),
+      [
+        ['Open a.ts:1', 1],
+        ['Open a.ts:2', 2],
+        ['Show All 5…', undefined],
+      ],
+    );
   });
 });

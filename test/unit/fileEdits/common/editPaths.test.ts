@@ -45,4 +45,16 @@ describe('paths a reply names: inside the folder, risky, or refused', () => {
     assert.equal(risk('.github/workflows/ci.yml'), 'workflow');
     assert.equal(risk('.github/workflows'), 'not risky: inside', 'the folder itself is no workflow');
   });
+
+  it('marks the same files under a first segment, as a multi-root workspace names its folders', () => {
+    const risk = (written: string): string => {
+      const verdict = judgePath(written);
+      return verdict.kind === 'risky' ? `${verdict.path}: ${verdict.risk}` : `not risky: ${verdict.kind}`;
+    };
+    assert.equal(risk('web/.vscode/tasks.json'), 'web/.vscode/tasks.json: tasks');
+    assert.equal(risk('api/.VSCode/settings.json'), 'api/.VSCode/settings.json: workspaceSettings');
+    assert.equal(risk('api/.github/workflows/deploy.yml'), 'api/.github/workflows/deploy.yml: workflow');
+    assert.equal(risk('web/src/.vscode.ts'), 'not risky: inside');
+    assert.equal(risk('a/b/.vscode/tasks.json'), 'not risky: inside', 'VS Code reads .vscode only at a folder root');
+  });
 });
