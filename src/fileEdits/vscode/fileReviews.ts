@@ -6,7 +6,7 @@ import { writeFiles } from './turnWrites';
 import type { TurnCheckpoints, TurnRef } from './turnCheckpoints';
 import { undoTurn } from './turnUndo';
 import { reviewInEditor } from './reviewInEditor';
-import { closeReviewTabs, relistReview, showReview } from './reviewTabs';
+import { closeReviewTabs, relistReview, showOpen, showReview } from './reviewTabs';
 import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import type { InlineProposals } from '../../inlineEdit/vscode/inlineProposals';
 
@@ -108,13 +108,18 @@ export class FileReviews implements vscode.Disposable {
     return this.finish(this.latest, pickFiles);
   }
 
-  /** Accepts the one file whose proposal is `uri` (the diff editor's title button). */
-  async acceptFile(uri: vscode.Uri | undefined): Promise<boolean> {
+  /** Accepts, or leaves out writing nothing, the one file whose proposal is `uri` (the diff editor's title buttons). */
+  async decideFile(uri: vscode.Uri | undefined, accept: boolean): Promise<boolean> {
     const found = this.find(uri);
     if (!found) {
-      return notInReview(this.moved, uri, vscode.l10n.t('Cluster Chat: there is no proposed change here to accept.'));
+      const here = accept
+        ? vscode.l10n.t('Cluster Chat: there is no proposed change here to accept.')
+        : vscode.l10n.t('Cluster Chat: there is no proposed change here to reject.');
+      return notInReview(this.moved, uri, here);
     }
-    return this.finish(found.id, () => Promise.resolve([found.entry]), false);
+    return accept
+      ? this.finish(found.id, () => Promise.resolve([found.entry]), false)
+      : this.remove(found.id, [found.entry]).then(() => true);
   }
 
   /**
@@ -141,11 +146,10 @@ export class FileReviews implements vscode.Disposable {
   /** Drops the newest open review without writing anything. */
   reject(): boolean {
     const review = this.latest === undefined ? undefined : this.open.get(this.latest);
-    if (!review || this.latest === undefined) {
-      return false;
+    if (review && this.latest !== undefined) {
+      this.close(this.latest, review);
     }
-    this.close(this.latest, review);
-    return true;
+    return review !== undefined;
   }
 
   /** The open review holding the proposal `uri` (the active editor's when none is given), and its entry. */
@@ -240,9 +244,4 @@ export class FileReviews implements vscode.Disposable {
     this.open.clear();
     this.moved.clear();
   }
-}
-
-/** Lets the palette offer the review's commands only while one is open. */
-function showOpen(open: boolean): void {
-  void vscode.commands.executeCommand('setContext', 'clusterChat.reviewOpen', open);
 }

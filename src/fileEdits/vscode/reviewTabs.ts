@@ -45,3 +45,8 @@ function reviewTabs(): vscode.Tab[] {
 function reviewTitle(): string {
   return vscode.l10n.t('Cluster Chat: proposed changes');
 }
+
+/** Lets the palette offer the review's commands only while one is open. */
+export function showOpen(open: boolean): void {
+  void vscode.commands.executeCommand('setContext', 'clusterChat.reviewOpen', open);
+}

@@ -162,6 +162,28 @@ describe('Reviewing one file of a multi-file review hunk by hunk in its editor',
     await waitFor('currency.ts to be removed', async () => !(await exists(currency.fsPath)));
   });
 
+  it('rejecting one file of a review writes nothing to it and lists the review anew without it', async () => {
+    const { testing } = await activateExtension();
+    const reviews = testing.replyActions.files;
+    assert.ok(reviews, 'the extension reviews files');
+    const left = { conversationId: turn.conversationId, turn: 'reply-left-out' };
+    const before = vscode.workspace.textDocuments.map((document) => document.uri);
+    assert.equal(await reviews.review(left, REPLY), true);
+    const cartProposal = await proposalOf(cart, before);
+    await waitFor('the review’s tab to list two files', () => reviewTabLabels().join() === reviewTabLabel(2));
+    assert.equal(await vscode.commands.executeCommand('clusterChat.rejectReviewFile', cartProposal), true);
+    await waitFor('the review’s tab to list one file', () => reviewTabLabels().join() === reviewTabLabel(1));
+    assert.equal(await vscode.commands.executeCommand('clusterChat.rejectReviewFile', cartProposal), false, 'no longer in the review');
+    assert.equal(await vscode.commands.executeCommand('clusterChat.acceptReview'), true);
+    await waitFor('currency.ts to be created', () => vscode.workspace.textDocuments.some((open) => open.uri.path === currency.path));
+    await waitFor('the review’s tab to close', () => reviewTabLabels().length === 0);
+    assert.equal(await fs.readFile(cart.fsPath, 'utf8'), CART, 'cart.ts, rejected, is as it was');
+    const cartOpen = vscode.workspace.textDocuments.find((open) => open.uri.path === cart.path);
+    assert.equal(cartOpen?.getText() ?? CART, CART, 'and not changed in an editor either');
+    assert.equal(await reviews.undo(left), true);
+    await waitFor('currency.ts to be removed', async () => !(await exists(currency.fsPath)));
+  });
+
   it('refuses a file changed or deleted since its review opened, or with too many changes, and ends no other proposal', async () => {
     const { testing } = await activateExtension();
     const reviews = testing.replyActions.files;
