@@ -80,6 +80,8 @@ export const WEBVIEW_STRING_DEFAULTS = {
   reviewFile: 'Review changes in 1 file',
   reviewFiles: 'Review changes in {0} files',
   undoTurn: 'Undo changes of this turn',
+  undoTurnTitle:
+    'Undo changes of this turn: its files come back as they were. What the cluster’s custom actions did on its side cannot be undone.',
   excludedMark: 'excluded: not sent',
   alwaysSent: 'The newest message is always sent',
   messageExcluded: 'Message excluded from what is sent',

@@ -139,6 +139,9 @@ describe('Chat message list', () => {
     assert.equal(all(chat.root, 'button.message-undo-turn').length, 0, 'no turn has changed a file yet');
     chat.receive({ type: 'undoableTurns', conversationId: CONVERSATION_ID, indexes: [3, 5] });
     assert.equal(all(chat.message(3), 'button.message-undo-turn').length, 1, 'Insert changed a file in this turn');
+    const undo = one(chat.message(3), 'button.message-undo-turn');
+    assert.equal(undo.getAttribute('aria-label'), 'Undo changes of this turn');
+    assert.match(undo.title, /custom actions did on its side cannot be undone/, 'it says before the click what stays');
     assert.deepEqual(
       all(chat.message(5), '.message-actions button').map((button) => button.className.replace('icon-button ', '')),
       ['message-copy', 'message-show-request', 'message-exclude', 'message-fork', 'message-undo-turn', 'message-regenerate'],

@@ -71,6 +71,8 @@ export function showUndoable(item: HTMLElement, undoable: boolean): void {
   const shown = item.querySelector(':scope > .message-actions > .message-undo-turn');
   if (undoable && !shown) {
     const undo = button('icon-button message-undo-turn', { icon: 'discard', label: text('undoTurn') });
+    // Said before the click, not only after: the server's side effects stay.
+    undo.title = text('undoTurnTitle');
     const before = item.querySelector(':scope > .message-actions > .message-regenerate');
     if (before) before.before(undo);
     else item.querySelector(':scope > .message-actions')?.append(undo);
