@@ -39,6 +39,7 @@ describe('Chat context meter and excluded messages', () => {
       { role: 'user', content: 'Hi' },
       { role: 'assistant', content: 'Hello' },
     ] as const;
+    page.clock.tick(0); // the conversation is measured in a task of its own
     assert.deepEqual(figures(chat), measureRequest(conversation));
     const summary = one<HTMLButtonElement>(meter(chat), 'button.chat-meter-summary');
     const details = one(meter(chat), '#chat-meter-details');
@@ -103,6 +104,7 @@ describe('Chat context meter and excluded messages', () => {
       settings: SETTINGS,
       attached: '',
     });
+    page.clock.tick(0);
     const before = figures(chat);
     const toggle = exclude(chat, 0);
     assert.equal(toggle.getAttribute('aria-pressed'), 'false');
@@ -111,6 +113,7 @@ describe('Chat context meter and excluded messages', () => {
     assert.deepEqual(page.host.postsOf('setExcluded'), [{ type: 'setExcluded', index: 0, excluded: true }]);
 
     chat.receive({ type: 'excluded', conversationId: CONVERSATION_ID, index: 0, excluded: true });
+    page.clock.tick(0);
     assert.ok(chat.message(0).classList.contains('is-excluded'));
     assert.equal(exclude(chat, 0).getAttribute('aria-pressed'), 'true');
     assert.match(textOf(one(chat.message(0), '.message-meta')), /excluded: not sent/);
@@ -130,6 +133,7 @@ describe('Chat context meter and excluded messages', () => {
     click(exclude(chat, 0));
     assert.deepEqual(page.host.postsOf('setExcluded').at(-1), { type: 'setExcluded', index: 0, excluded: false });
     chat.receive({ type: 'excluded', conversationId: CONVERSATION_ID, index: 0, excluded: false });
+    page.clock.tick(0);
     assert.equal(chat.message(0).classList.contains('is-excluded'), false);
     assert.doesNotMatch(textOf(one(chat.message(0), '.message-meta')), /excluded/);
     assert.deepEqual(figures(chat), before);
@@ -163,6 +167,7 @@ describe('Chat context meter and excluded messages', () => {
     });
     assert.equal(meter(chat).hidden, true);
     chat.receive({ type: 'earlierMessages', conversationId: CONVERSATION_ID, messages: [user(0, 'First'), assistant(1, 'Reply')] });
+    page.clock.tick(0);
     assert.equal(meter(chat).hidden, false, 'shown once the conversation is whole');
   });
 });

@@ -109,11 +109,14 @@ describe('Chat instruction files line', () => {
       { role: 'assistant', content: 'Hello' },
     ] as const;
     const without = measureRequest([{ role: 'system', content: 'Be brief.' }, ...conversation]);
+    page.clock.tick(0); // the conversation is measured in a task of its own
     assert.match(size(), new RegExp(`≈ ${without.tokens} tokens .* ${without.chars} characters`));
     chat.receive(LISTED);
+    page.clock.tick(0);
     const withInstructions = measureRequest([{ role: 'system', content: `Be brief.\n\n${INSTRUCTIONS_TEXT}` }, ...conversation]);
     assert.match(size(), new RegExp(`≈ ${withInstructions.tokens} tokens .* ${withInstructions.chars} characters`));
     chat.receive({ type: 'instructions', files: [], text: '' });
+    page.clock.tick(0);
     assert.match(size(), new RegExp(`≈ ${without.tokens} tokens .* ${without.chars} characters`));
   });
 
@@ -138,8 +141,10 @@ describe('Chat instruction files line', () => {
     assert.deepEqual(page.host.posted, [{ type: 'frozenInstructions', index: 2 }], 'asks what the message went with');
     assert.match(size(), expect(`Be brief.\n\n${INSTRUCTIONS_TEXT}`, [...before, { role: 'user', content: 'Again' }]));
     chat.receive({ type: 'frozenInstructions', conversationId: CONVERSATION_ID, index: 2, text: 'Frozen rules.' });
+    page.clock.tick(0);
     assert.match(size(), expect('Be brief.\n\nFrozen rules.', [...before, { role: 'user', content: 'Again' }]));
     chat.receive({ type: 'frozenInstructions', conversationId: 'another', index: 2, text: 'Not these.' });
+    page.clock.tick(0);
     assert.match(size(), expect('Be brief.\n\nFrozen rules.', [...before, { role: 'user', content: 'Again' }]));
 
     press(chat.input, 'Escape');

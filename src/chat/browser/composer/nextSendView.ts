@@ -59,6 +59,8 @@ export class NextSendView {
   private level: MeterLevel = 'ok';
 
   private readonly input: HTMLTextAreaElement;
+  /** A measure is queued (see showSoon). */
+  private showing = false;
 
   constructor(
     layout: ComposerLayout,
@@ -127,7 +129,21 @@ export class NextSendView {
         return;
     }
     this.base = undefined;
-    this.show();
+    this.showSoon();
+  }
+
+  /**
+   * Measures the conversation again in a task of its own: a long reply's bytes take milliseconds
+   * to count, which would otherwise add to the task that renders it.
+   */
+  private showSoon(): void {
+    if (!this.showing) {
+      this.showing = true;
+      setTimeout(() => {
+        this.showing = false;
+        this.show();
+      }, 0);
+    }
   }
 
   /** Edit mode started on message `index`, or ended (undefined). */
