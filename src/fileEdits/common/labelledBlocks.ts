@@ -25,6 +25,23 @@ const FIRST_LINE = /^\s*(?:\/\/|#|--|;|%|\/\*|<!--|\{\/\*)\s*(?:file\s*path|file
 const ABOVE_PREFIX = /^(?:#{1,6}\s+)?(?:[-*+]\s+|\d+[.)]\s+)?(?:(?:file|filename|path)\s*:\s*)?/iu;
 /** A line above a block longer than this is prose, even when it names a file in code marks. */
 const MAX_NAMING_LINE = 120;
+/** Fences of commands to run in a terminal. */
+const COMMAND_FENCES = new Set([
+  'bash',
+  'sh',
+  'shell',
+  'shellscript',
+  'zsh',
+  'console',
+  'terminal',
+  'powershell',
+  'ps1',
+  'pwsh',
+  'cmd',
+  'bat',
+]);
+/** Files that hold such commands. */
+const SCRIPT_FILE = /\.(?:sh|bash|zsh|ps1|bat|cmd)$/iu;
 /** Emphasis and code marks around the name, taken off from the outside in. */
 const WRAPPERS = ['`', '**', '__', '*', '_'] as const;
 /** `...existing code...` (or `…`) alone on a line, in any comment style. */
@@ -75,7 +92,7 @@ function fromFirstLine(block: CodeBlock): Label | undefined {
 function fromAbove(block: CodeBlock, lines: readonly string[]): Label | undefined {
   // The line right above, or the one above a single blank line.
   const above = [lines[block.startLine - 1], lines[block.startLine - 2]].find((line) => line !== undefined && line.trim() !== '');
-  const path = above === undefined ? undefined : (nameAlone(above) ?? nameInCode(above));
+  const path = above === undefined ? undefined : (nameAlone(above) ?? nameInCode(above, block.fenceLanguage));
   return path === undefined ? undefined : { path: slashed(path), code: block.code, source: 'above' };
 }
 
@@ -97,11 +114,15 @@ function nameAlone(line: string): string | undefined {
  * in a colon, or one that starts with the path (`### 2. Update \`src/app.ts\``, `Create
  * \`src/new.ts\`:`, `\`src/app.ts\` (new file)`). Prose that merely mentions a file names none.
  */
-function nameInCode(line: string): string | undefined {
+function nameInCode(line: string, language: string): string | undefined {
   const text = line.trim();
   const paths = [...text.matchAll(/`([^`\s]+)`/gu)].map((span) => span[1] ?? '').filter(looksLikePath);
   const [path] = paths;
   if (path === undefined || paths.length > 1 || text.length > MAX_NAMING_LINE) {
+    return undefined;
+  }
+  // "Open `index.html`:" above commands to run names what they act on, not the block's file.
+  if (COMMAND_FENCES.has(language) && !SCRIPT_FILE.test(path)) {
     return undefined;
   }
   const introduces =

@@ -94,6 +94,9 @@ describe('code blocks of a reply that name their file', () => {
       above('This uses `src/a.ts` and `src/b.ts`:'),
       above('The helper lives in `src/prose.ts` and is called once'),
       above(`Now, ${'as said before, '.repeat(8)}change \`src/long.ts\`:`),
+      // Commands to run, introduced by the file they act on, are not that file.
+      `Open \`web/index.html\`:\n${fence}bash\nnpx serve web\n${fence}`,
+      `Create \`scripts/setup.sh\`:\n${fence}bash\nnpm ci\n${fence}`,
     ].join('\n\n');
     assert.deepEqual(
       labels(reply).map(([, path, source]) => [path, source]),
@@ -104,6 +107,7 @@ describe('code blocks of a reply that name their file', () => {
         ['src/new.ts', 'above'],
         ['src/first.ts', 'above'],
         ['src/cart.ts', 'above'],
+        ['scripts/setup.sh', 'above'],
       ],
     );
   });
