@@ -135,9 +135,12 @@ function nameInCode(line: string, language: string): string | undefined {
   return introduces ? path : undefined;
 }
 
-/** A word with a `/` or a file extension (a letter after the last dot), and not a link. */
+/**
+ * A word with a `/` or a file extension (a letter after the last dot), and not a link. Markup and
+ * characters no file system takes in a name (`<b>x</b>`, `a|b`, `"x"`) make it text, not a path.
+ */
 function looksLikePath(word: string): boolean {
-  return word !== '' && !word.includes('://') && (/[/\\]/u.test(word) || /\.[a-z][a-z0-9]{0,9}$/iu.test(word));
+  return word !== '' && !word.includes('://') && !/[<>"|?*]/u.test(word) && (/[/\\]/u.test(word) || /\.[a-z][a-z0-9]{0,9}$/iu.test(word));
 }
 
 function slashed(path: string): string {

@@ -129,12 +129,15 @@ describe('code blocks of a reply that name their file', () => {
       `${fence}c++`,
       'int main() {}',
       fence,
+      `${fence}js <b>bold</b> "quoted/x.ts" a|b/c.ts what?/x.ts`,
+      'markup is not a file name',
+      fence,
       '## src/last.ts',
       `${fence}ts`,
       'export {};',
       fence,
     ].join('\n');
-    assert.deepEqual(labels(reply), [[4, 'src/last.ts', 'above', false]]);
+    assert.deepEqual(labels(reply), [[5, 'src/last.ts', 'above', false]]);
   });
 
   it('marks a block that leaves code out with ...existing code..., in any comment style', () => {
