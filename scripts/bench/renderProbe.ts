@@ -84,6 +84,14 @@ export async function finishRenderProbe(frame: Frame, scroller: string, what: st
   return { renderMs: (state.whole ?? 0) - (state.appeared ?? 0), longTasks: [...state.tasks].sort((a, b) => b - a) };
 }
 
+/** The long tasks the probe recorded since it started or was last drained, and forgets them. */
+export function drainLongTasks(frame: Frame): Promise<number[]> {
+  return frame.locator('body').evaluate(() => {
+    const state = (window as unknown as { __renderProbe: ProbeState }).__renderProbe;
+    return state.tasks.splice(0);
+  });
+}
+
 function readProbe(frame: Frame): Promise<Omit<ProbeState, 'stop'>> {
   return frame.locator('body').evaluate(() => {
     const state = (window as unknown as { __renderProbe: ProbeState }).__renderProbe;

@@ -10,22 +10,20 @@ import {
 import { useWorkbench } from '../helpers/useWorkbench';
 
 /**
- * What fails this test is a freeze: a task of over FREEZE_MS, or a reply not whole within
- * WHOLE_MS. The frame budget itself (no task over TASK_BUDGET_MS, whole within 1 s) is a
- * performance target and lives in `npm run bench`, measured on an idle machine: on a loaded
- * 2-core machine a garbage collection alone can pass 50 ms. Every task over TASK_BUDGET_MS is
- * printed, so a run shows how close each reply came. Before the sliced rendering these replies
- * held the view for 218 ms (5,000 nested brackets) to 28.8 s (a 200,000-character line).
+ * The issue's frame budget, in the real workbench: each heavy reply is whole within WHOLE_MS of
+ * appearing, and no task of the webview's frame (its scripts, its layout; the `longtask` entries
+ * attributed to it) is over TASK_BUDGET_MS while it renders and is scrolled through. Before the
+ * sliced rendering these replies held the view for 218 ms (5,000 nested brackets) to 28.8 s (a
+ * 200,000-character line). Each reply's figures are printed, so a run shows how close it came.
  */
-const FREEZE_MS = 200;
-const WHOLE_MS = 5000;
+const WHOLE_MS = 1000;
 const ASK = 'heavy reply: ';
 const REPLIES = heavyReplies();
 
 /** What went over a budget, one line a reply, or nothing. */
 function overBudget(records: ReadonlyMap<string, RenderRecord>): string[] {
   return [...records]
-    .filter(([, record]) => record.renderMs > WHOLE_MS || record.longTasks.some((task) => task > FREEZE_MS))
+    .filter(([, record]) => record.renderMs > WHOLE_MS || record.longTasks.some((task) => task > TASK_BUDGET_MS))
     .map(
       ([name, record]) =>
         `${name}: rendered in ${Math.round(record.renderMs)} ms, long tasks ${JSON.stringify(record.longTasks.map(Math.round))}`,
@@ -41,7 +39,7 @@ function report(view: string, records: ReadonlyMap<string, RenderRecord>): void 
   }
 }
 
-describe('Heavy replies in the real workbench: no freeze', function () {
+describe('Heavy replies in the real workbench: within the frame budget', function () {
   this.timeout(600_000);
   const ui = useWorkbench({
     screenshots: 'heavy-replies',
@@ -59,16 +57,22 @@ describe('Heavy replies in the real workbench: no freeze', function () {
     cluster: 'Demo',
   });
 
-  it(`renders each heavy reply in the chat without a freeze (no task over ${FREEZE_MS} ms, whole within ${WHOLE_MS} ms) while it renders and scrolls`, async () => {
+  it(`renders each heavy reply in the chat with no task over ${TASK_BUDGET_MS} ms, whole within ${WHOLE_MS} ms, while it renders and scrolls`, async () => {
     await ui.workbench.openChat();
     const chat = ui.workbench.chatView();
     await checkProbeSeesLongTasks(chat);
+    // A first, ordinary exchange, as in the reply view: the budget is the heavy replies', not the
+    // chat's first use.
+    const input = chat.locator('#chat-input');
+    await input.click();
+    await input.fill('What is a cluster?');
+    await ui.workbench.page.keyboard.press('Enter');
+    await chat.locator('li.chat-message[data-index="1"] .message-content p').first().waitFor({ timeout: 60_000 });
     const records = new Map<string, RenderRecord>();
     for (const reply of REPLIES) {
       await ui.workbench.runCommand('Cluster Chat: New Chat');
       await chat.locator('li.chat-message').first().waitFor({ state: 'detached' });
       await startRenderProbe(chat, 'li.chat-message[data-index="1"] .message-content');
-      const input = chat.locator('#chat-input');
       await input.click();
       await input.fill(`${ASK}${reply.name}.`);
       await ui.workbench.page.keyboard.press('Enter');
@@ -79,7 +83,7 @@ describe('Heavy replies in the real workbench: no freeze', function () {
     assert.deepEqual(overBudget(records), []);
   });
 
-  it(`renders each heavy reply in the reply view without a freeze (no task over ${FREEZE_MS} ms, whole within ${WHOLE_MS} ms) while it renders and scrolls`, async () => {
+  it(`renders each heavy reply in the reply view with no task over ${TASK_BUDGET_MS} ms, whole within ${WHOLE_MS} ms, while it renders and scrolls`, async () => {
     // A first, ordinary reply opens the view; each heavy one then replaces what it shows.
     await ui.workbench.openFile('ask/first.txt');
     await ui.workbench.selectLines('first.txt', 1, 1);

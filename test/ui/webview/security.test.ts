@@ -5,6 +5,7 @@ import { xssCorpus } from '../fixtures/xssCorpus';
 import { startTrapListener, type TrapListener } from '../helpers/trapListener';
 import { PENDING_HIGHLIGHT_CLASS } from '../../../src/markdown/browser/renderMarkdown';
 import { waitUntil } from '../../../scripts/workbench/wait';
+import { checkProbeSeesLongTasks, drainLongTasks, startRenderProbe, TASK_BUDGET_MS } from '../../../scripts/bench/renderProbe';
 import { useWorkbenchPerTest } from '../helpers/useWorkbench';
 
 const API_KEY = 'sk-security-test-7f3a9c1e5b';
@@ -148,15 +149,19 @@ describe('Security in the real workbench', function () {
         };
       });
     const views: Awaited<ReturnType<typeof inspect>>[] = [];
-    const visited = await workbench.visitEveryChatMessage(async () => {
-      // Pointer events on every link in view, dispatched in place: a real hover would scroll the list.
-      await chat.locator('li.chat-message a').evaluateAll((links) => {
-        for (const link of links) {
-          for (const type of ['mouseover', 'mouseenter', 'mousemove']) {
-            link.dispatchEvent(new MouseEvent(type, { bubbles: type !== 'mouseenter' }));
-          }
-        }
+    // The frame budget while the corpus renders and scrolls: each long task is charged to the
+    // payloads in view when it was seen. The test's own probing of the page is not counted.
+    await checkProbeSeesLongTasks(chat);
+    await startRenderProbe(chat, 'body');
+    const overBudget: string[] = [];
+    const inView = () =>
+      chat.locator('.chat-scroll').evaluate((scroller) => {
+        const view = scroller.getBoundingClientRect();
+        return Array.from(scroller.querySelectorAll('li.chat-message'))
+          .filter((item) => item.getBoundingClientRect().bottom > view.top && item.getBoundingClientRect().top < view.bottom)
+          .map((item) => Number(item.getAttribute('data-index')));
       });
+    const visited = await workbench.visitEveryChatMessage(async () => {
       // Every part that renders lazily has rendered: no code block in view waits for highlighting.
       await waitUntil('the chat to finish highlighting the replies in view', () =>
         chat.locator('ol.chat-messages').evaluate((list, pending) => {
@@ -168,7 +173,22 @@ describe('Security in the real workbench', function () {
           });
         }, PENDING_HIGHLIGHT_CLASS),
       );
+      const longTasks = (await drainLongTasks(chat)).filter((task) => task > TASK_BUDGET_MS);
+      if (longTasks.length > 0) {
+        const shown = [...new Set((await inView()).map((index) => Math.floor(index / 2)))];
+        const named = shown.map((index) => `payload ${index} (${payloads[index]?.family ?? '?'})`).join(', ');
+        overBudget.push(`${longTasks.map(Math.round).join(', ')} ms with ${named} in view`);
+      }
+      // Pointer events on every link in view, dispatched in place: a real hover would scroll the list.
+      await chat.locator('li.chat-message a').evaluateAll((links) => {
+        for (const link of links) {
+          for (const type of ['mouseover', 'mouseenter', 'mousemove']) {
+            link.dispatchEvent(new MouseEvent(type, { bubbles: type !== 'mouseenter' }));
+          }
+        }
+      });
       views.push(await inspect());
+      await drainLongTasks(chat);
     });
     await workbench.screenshot('security-hostile-replies');
     assert.equal(visited.length, messages.length, 'every message was rendered on the way');
@@ -194,9 +214,10 @@ describe('Security in the real workbench', function () {
       `the loopback listener received: ${trap.requests.map((request) => request.url).join(', ')}`,
     );
     assert.deepEqual(dialogs, [], 'no dialog opened');
+    assert.deepEqual(overBudget, [], `no task over ${TASK_BUDGET_MS} ms while the corpus rendered and scrolled`);
     assert.equal(await workbench.chatMessageCount(), messages.length, 'every reply rendered');
     console.log(
-      `      (${payloads.length} payloads in ${new Set(payloads.map((payload) => payload.family)).size} families: 0 scripts ran, 0 requests reached the listener)`,
+      `      (${payloads.length} payloads in ${new Set(payloads.map((payload) => payload.family)).size} families: 0 scripts ran, 0 requests reached the listener, no task over ${TASK_BUDGET_MS} ms in ${views.length} views)`,
     );
   });
 });
