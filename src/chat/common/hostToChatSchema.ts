@@ -56,6 +56,7 @@ const MessageSchema = z.object({
   /** On a user message: how many attachment blocks end its content, shown as chips that open what was sent. */
   attached: z.optional(count(CHAT_LIMITS.attachments)),
 });
+export type ChatMessageView = Output<typeof MessageSchema>;
 
 /** Messages in strictly increasing index order. */
 const MessagesSchema = list(MessageSchema, CHAT_LIMITS.messages).check(
@@ -71,6 +72,7 @@ const ErrorSchema = z.object({
     z.transform((actions) => [...new Set(actions)]),
   ),
 });
+export type ChatErrorView = Output<typeof ErrorSchema>;
 
 /** Code attached to the next message; `label` e.g. "src/math.ts:1-3" or "README.md". */
 const AttachmentSchema = z.object({
@@ -80,6 +82,7 @@ const AttachmentSchema = z.object({
   /** Put there by `@mention` in the box: deleting that text takes the attachment off. */
   mention: z.optional(text(4096)),
 });
+export type AttachmentView = Output<typeof AttachmentSchema>;
 const AttachmentsSchema = list(AttachmentSchema, CHAT_LIMITS.attachments);
 const HistoryItemSchema = z.object({
   id,
@@ -90,11 +93,14 @@ const HistoryItemSchema = z.object({
   /** A reply arrived while another conversation was shown, and this one has not been opened since. */
   unread: z.optional(none(z.boolean())),
 });
+export type HistoryItemView = Output<typeof HistoryItemSchema>;
 const HistorySchema = list(HistoryItemSchema, CHAT_LIMITS.history);
 /** A conversation that matches a history search; `snippet` is the text around the first match (empty when only the title matched). */
 const SearchResultSchema = z.object({ id, title: text(CHAT_LIMITS.title), updatedAt: text(100), snippet: text(1000) });
+export type SearchResultView = Output<typeof SearchResultSchema>;
 /** The cluster the chat sends to, as the view shows it: its label is the one the user gave it, or its id. */
 const ClusterObjectSchema = z.object({ id, label: text(CHAT_LIMITS.label) });
+export type ClusterView = Output<typeof ClusterObjectSchema>;
 const ClusterSchema = none(ClusterObjectSchema);
 /**
  * An instruction file that concerns the next send: `on` goes out with it, `off` would but the user
@@ -109,11 +115,14 @@ const InstructionFileSchema = z.object({
   /** For a file that goes out: the send asks first, as it is new to the user or changed since the yes. */
   asks: z.optional(z.enum(['new', 'changed'])),
 });
+export type InstructionFileView = Output<typeof InstructionFileSchema>;
 
 /** The context meter's thresholds, in estimated tokens (0: none). */
 const MeterSettingsSchema = z.object({ warningTokens: count(CHAT_LIMITS.tokens), limitTokens: count(CHAT_LIMITS.tokens) });
+export type MeterSettings = Output<typeof MeterSettingsSchema>;
 /** Names one message of one conversation: what a code action acts on and what its answer refers to. */
 const MessageRefSchema = z.object({ conversationId: id, index });
+export type ChatMessageRef = Output<typeof MessageRefSchema>;
 
 const ConversationSchema = z.object({
   id,
@@ -127,6 +136,7 @@ const ConversationSchema = z.object({
   /** How long that turn has waited when the view was sent, in milliseconds. */
   waitedMs: z.optional(none(z.number().check(z.gte(0)))),
 });
+export type ConversationView = Output<typeof ConversationSchema>;
 
 /** A workspace prompt file the view offers as `/name`. */
 const PromptCommandSchema = z.object({
@@ -135,6 +145,7 @@ const PromptCommandSchema = z.object({
   argumentHint: z.optional(text(500)),
   source: text(CHAT_LIMITS.label),
 });
+export type PromptCommandView = Output<typeof PromptCommandSchema>;
 
 const MentionOptionSchema = z.object({
   kind: z.enum(MENTION_KINDS),
@@ -143,6 +154,7 @@ const MentionOptionSchema = z.object({
   ref: z.optional(text(4096)),
   continues: z.optional(z.boolean()),
 });
+export type MentionOptionView = Output<typeof MentionOptionSchema>;
 
 const HostToChatSchema = z.discriminatedUnion('type', [
   /** The whole view: on ready, after switching or starting a conversation. */
@@ -212,21 +224,9 @@ const HostToChatSchema = z.discriminatedUnion('type', [
     ok: z.boolean(),
   }),
 ]);
+export type HostToChatMessage = Output<typeof HostToChatSchema>;
 
 type Output<Schema extends z.ZodMiniType> = Immutable<z.output<Schema>>;
-export type ChatMessageView = Output<typeof MessageSchema>;
-export type ChatErrorView = Output<typeof ErrorSchema>;
-export type AttachmentView = Output<typeof AttachmentSchema>;
-export type HistoryItemView = Output<typeof HistoryItemSchema>;
-export type SearchResultView = Output<typeof SearchResultSchema>;
-export type ClusterView = Output<typeof ClusterObjectSchema>;
-export type MeterSettings = Output<typeof MeterSettingsSchema>;
-export type InstructionFileView = Output<typeof InstructionFileSchema>;
-export type PromptCommandView = Output<typeof PromptCommandSchema>;
-export type MentionOptionView = Output<typeof MentionOptionSchema>;
-export type ChatMessageRef = Output<typeof MessageRefSchema>;
-export type ConversationView = Output<typeof ConversationSchema>;
-export type HostToChatMessage = Output<typeof HostToChatSchema>;
 
 /** The message if it is a well-formed HostToChatMessage, else undefined. */
 export const parseChatHostMessage = schemaParser(HostToChatSchema);

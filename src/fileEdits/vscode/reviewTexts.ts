@@ -4,36 +4,27 @@ import type { MergeDoubt } from '../common/mergeBlock';
 
 /** Why a path a reply names is not written, as the review tells the user. */
 export function refusalText(reason: PathRefusal): string {
-  switch (reason) {
-    case 'empty':
-      return vscode.l10n.t('the path is empty');
-    case 'absolute':
-      return vscode.l10n.t('the path is absolute: only paths inside the workspace folders are written');
-    case 'parent':
-      return vscode.l10n.t('the path leads out of the workspace folder with “..”');
-    case 'git':
-      return vscode.l10n.t('the path is inside .git, which holds the repository itself');
-    case 'tooLong':
-      return vscode.l10n.t('the path is too long to be a file name');
-    case 'invalid':
-      return vscode.l10n.t('the path holds control characters');
-  }
+  const texts: Record<PathRefusal, string> = {
+    empty: vscode.l10n.t('the path is empty'),
+    absolute: vscode.l10n.t('the path is absolute: only paths inside the workspace folders are written'),
+    parent: vscode.l10n.t('the path leads out of the workspace folder with “..”'),
+    git: vscode.l10n.t('the path is inside .git, which holds the repository itself'),
+    tooLong: vscode.l10n.t('the path is too long to be a file name'),
+    invalid: vscode.l10n.t('the path holds control characters'),
+  };
+  return texts[reason];
 }
 
 /** What a file changes if written, for the confirmation that names the risk. */
 export function riskText(risk: PathRisk): string {
-  switch (risk) {
-    case 'workspaceSettings':
-      return vscode.l10n.t('workspace settings, which can change what VS Code and extensions run');
-    case 'tasks':
-      return vscode.l10n.t('tasks, commands VS Code runs');
-    case 'launch':
-      return vscode.l10n.t('launch configurations, programs the debugger starts');
-    case 'vscodeFolder':
-      return vscode.l10n.t('VS Code’s folder of workspace configuration');
-    case 'workflow':
-      return vscode.l10n.t('a CI workflow, which runs on the next push');
-  }
+  const texts: Record<PathRisk, string> = {
+    workspaceSettings: vscode.l10n.t('workspace settings, which can change what VS Code and extensions run'),
+    tasks: vscode.l10n.t('tasks, commands VS Code runs'),
+    launch: vscode.l10n.t('launch configurations, programs the debugger starts'),
+    vscodeFolder: vscode.l10n.t('VS Code’s folder of workspace configuration'),
+    workflow: vscode.l10n.t('a CI workflow, which runs on the next push'),
+  };
+  return texts[risk];
 }
 
 /** Why a block with `...existing code...` was not placed into its file. */

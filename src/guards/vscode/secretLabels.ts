@@ -4,44 +4,27 @@ import type { GuardedPart } from '../common/secretSources';
 
 /** What a finding looks like, in the user's words. */
 export function secretKindLabel(kind: SecretKind): string {
-  switch (kind) {
-    case 'private-key':
-      return vscode.l10n.t('A private key');
-    case 'aws-access-key':
-      return vscode.l10n.t('An AWS access key');
-    case 'aws-secret-key':
-      return vscode.l10n.t('An AWS secret key');
-    case 'github-token':
-      return vscode.l10n.t('A GitHub token');
-    case 'gitlab-token':
-      return vscode.l10n.t('A GitLab token');
-    case 'slack-token':
-      return vscode.l10n.t('A Slack token');
-    case 'slack-webhook':
-      return vscode.l10n.t('A Slack webhook');
-    case 'stripe-key':
-      return vscode.l10n.t('A Stripe key');
-    case 'google-api-key':
-      return vscode.l10n.t('A Google API key');
-    case 'openai-key':
-      return vscode.l10n.t('An OpenAI key');
-    case 'anthropic-key':
-      return vscode.l10n.t('An Anthropic key');
-    case 'huggingface-token':
-      return vscode.l10n.t('A Hugging Face token');
-    case 'npm-token':
-      return vscode.l10n.t('An npm token');
-    case 'jwt':
-      return vscode.l10n.t('A JSON Web Token');
-    case 'authorization-header':
-      return vscode.l10n.t('An Authorization header');
-    case 'url-password':
-      return vscode.l10n.t('A password in a URL');
-    case 'password-assignment':
-      return vscode.l10n.t('A password');
-    case 'secret-assignment':
-      return vscode.l10n.t('A secret or token');
-  }
+  const texts: Record<SecretKind, string> = {
+    'private-key': vscode.l10n.t('A private key'),
+    'aws-access-key': vscode.l10n.t('An AWS access key'),
+    'aws-secret-key': vscode.l10n.t('An AWS secret key'),
+    'github-token': vscode.l10n.t('A GitHub token'),
+    'gitlab-token': vscode.l10n.t('A GitLab token'),
+    'slack-token': vscode.l10n.t('A Slack token'),
+    'slack-webhook': vscode.l10n.t('A Slack webhook'),
+    'stripe-key': vscode.l10n.t('A Stripe key'),
+    'google-api-key': vscode.l10n.t('A Google API key'),
+    'openai-key': vscode.l10n.t('An OpenAI key'),
+    'anthropic-key': vscode.l10n.t('An Anthropic key'),
+    'huggingface-token': vscode.l10n.t('A Hugging Face token'),
+    'npm-token': vscode.l10n.t('An npm token'),
+    jwt: vscode.l10n.t('A JSON Web Token'),
+    'authorization-header': vscode.l10n.t('An Authorization header'),
+    'url-password': vscode.l10n.t('A password in a URL'),
+    'password-assignment': vscode.l10n.t('A password'),
+    'secret-assignment': vscode.l10n.t('A secret or token'),
+  };
+  return texts[kind];
 }
 
 /** Where a finding is: the typed text, the system prompt, an attachment by its path, an instruction file by its name, or a request's text. */

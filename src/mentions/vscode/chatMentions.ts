@@ -178,32 +178,24 @@ function activeFileProblems(query: string, files: readonly WorkspaceFile[]): Men
 }
 
 function describe(kind: MentionSource | MentionLookup): string {
-  switch (kind) {
-    case 'problems':
-      return vscode.l10n.t('The errors and warnings in the workspace');
-    case 'terminal':
-      return vscode.l10n.t('The last command in the active terminal, with its output');
-    case 'changes':
-      return vscode.l10n.t('The working tree’s changes (git diff)');
-    case 'staged':
-      return vscode.l10n.t('The staged changes (git diff --staged)');
-    case 'symbol':
-      return vscode.l10n.t('A symbol’s declaration, from the language servers');
-    case 'commit':
-      return vscode.l10n.t('A commit: its message and its changes');
-    case 'search':
-      return vscode.l10n.t('The lines of the workspace’s files that hold a text');
-  }
+  const texts: Record<MentionSource | MentionLookup, string> = {
+    problems: vscode.l10n.t('The errors and warnings in the workspace'),
+    terminal: vscode.l10n.t('The last command in the active terminal, with its output'),
+    changes: vscode.l10n.t('The working tree’s changes (git diff)'),
+    staged: vscode.l10n.t('The staged changes (git diff --staged)'),
+    symbol: vscode.l10n.t('A symbol’s declaration, from the language servers'),
+    commit: vscode.l10n.t('A commit: its message and its changes'),
+    search: vscode.l10n.t('The lines of the workspace’s files that hold a text'),
+  };
+  return texts[kind];
 }
 
 /** Why a lookup lists nothing: what to type, or that nothing matched. */
 function lookupHint(lookup: MentionLookup): string {
-  switch (lookup) {
-    case 'symbol':
-      return vscode.l10n.t('Type a symbol’s name; the language servers list the matching ones.');
-    case 'commit':
-      return vscode.l10n.t('No commit matches; type a hash or words of a commit’s subject.');
-    case 'search':
-      return vscode.l10n.t('Type the text to search for; put it in quotes to search for several words.');
-  }
+  const texts: Record<MentionLookup, string> = {
+    symbol: vscode.l10n.t('Type a symbol’s name; the language servers list the matching ones.'),
+    commit: vscode.l10n.t('No commit matches; type a hash or words of a commit’s subject.'),
+    search: vscode.l10n.t('Type the text to search for; put it in quotes to search for several words.'),
+  };
+  return texts[lookup];
 }

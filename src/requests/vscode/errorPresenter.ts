@@ -66,18 +66,14 @@ export class ErrorPresenter {
 }
 
 function label(button: RecoveryAction): string {
-  switch (button) {
-    case 'retry':
-      return vscode.l10n.t('Retry');
-    case 'updateApiKey':
-      return vscode.l10n.t('Update API Key');
-    case 'selectCluster':
-      return vscode.l10n.t('Select Cluster');
-    case 'openSettings':
-      return vscode.l10n.t('Open Settings');
-    case 'showLog':
-      return vscode.l10n.t('Show Log');
-  }
+  const texts: Record<RecoveryAction, string> = {
+    retry: vscode.l10n.t('Retry'),
+    updateApiKey: vscode.l10n.t('Update API Key'),
+    selectCluster: vscode.l10n.t('Select Cluster'),
+    openSettings: vscode.l10n.t('Open Settings'),
+    showLog: vscode.l10n.t('Show Log'),
+  };
+  return texts[button];
 }
 
 /** The actions this notification can carry out: a retry, key or cluster change only where the caller provides it. */

@@ -24,9 +24,10 @@ export class HistorySearchBox {
   readonly input: HTMLInputElement;
   readonly status: HTMLParagraphElement;
   readonly results: HTMLUListElement;
+  private readonly pending: Debounced<string>;
+  /** The latest search sent, so that an older answer arriving late is dropped; and what it found. */
   private requestId = 0;
   private found = 0;
-  private readonly pending: Debounced<string>;
 
   constructor(
     private readonly post: (message: ChatToHostMessage) => void,
