@@ -15,7 +15,7 @@ import {
 
 /** What each mention types after the `@`: a few edits of it follow (see keystrokesFor). */
 const TYPED = [
-  'src/chat/browser/composer/mentionSuggestions.ts',
+  'src/chat/browser/composer/suggestions/mentionSuggestions.ts',
   'scripts/bench/main.ts',
   'src/guards/common/secretScan.ts',
   'test/unit/mentions/fuzzyPaths.test.ts',

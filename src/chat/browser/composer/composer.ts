@@ -4,8 +4,8 @@ import { Debounced } from '../../../base/browser/debounce';
 import { EditSession } from './editSession';
 import { inputKeyAction, outgoingText, type InputKeyAction } from './inputKeys';
 import { acceptDroppedPaths } from './droppedPaths';
-import { MentionSuggestions } from './mentionSuggestions';
-import { SlashSuggestions } from './slashSuggestions';
+import { MentionSuggestions } from './suggestions/mentionSuggestions';
+import { SlashSuggestions } from './suggestions/slashSuggestions';
 
 /** How long typing must pause before the draft is reported to the host. */
 export const DRAFT_DEBOUNCE_MS = 300;

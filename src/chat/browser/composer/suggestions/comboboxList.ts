@@ -1,4 +1,4 @@
-import { element } from '../../../base/browser/dom';
+import { element } from '../../../../base/browser/dom';
 
 /** How an option was taken: Enter, Tab, or a click on it. */
 export type TakenBy = 'Enter' | 'Tab' | 'click';

@@ -1,7 +1,7 @@
-import type { AttachmentView, ChatToHostMessage, HostToChatMessage, MentionOptionView } from '../../common/chatProtocol';
-import { element } from '../../../base/browser/dom';
-import { text } from '../../../webview/browser/strings';
-import { completeMention, mentionAt, type TypedMention } from '../../../mentions/common/mentionQuery';
+import type { AttachmentView, ChatToHostMessage, HostToChatMessage, MentionOptionView } from '../../../common/chatProtocol';
+import { element } from '../../../../base/browser/dom';
+import { text } from '../../../../webview/browser/strings';
+import { completeMention, mentionAt, type TypedMention } from '../../../../mentions/common/mentionQuery';
 import { ComboboxList } from './comboboxList';
 
 export interface MentionHost {

@@ -1,7 +1,7 @@
-import type { ChatToHostMessage, PromptCommandView } from '../../common/chatProtocol';
-import { element, statusRegion } from '../../../base/browser/dom';
-import { text } from '../../../webview/browser/strings';
-import { matchingCommands, namedCommand, slashLine, typedCommandPrefix } from '../../../promptFiles/common/slashInput';
+import type { ChatToHostMessage, PromptCommandView } from '../../../common/chatProtocol';
+import { element, statusRegion } from '../../../../base/browser/dom';
+import { text } from '../../../../webview/browser/strings';
+import { matchingCommands, namedCommand, slashLine, typedCommandPrefix } from '../../../../promptFiles/common/slashInput';
 import { ComboboxList, type TakenBy } from './comboboxList';
 
 const LIST_ID = 'chat-prompt-suggestions';
