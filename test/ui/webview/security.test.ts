@@ -159,7 +159,7 @@ describe('Security in the real workbench', function () {
     // payloads in view when it was seen. The test's own probing of the page is not counted.
     await checkProbeSeesLongTasks(chat);
     await startRenderProbe(chat, 'body');
-    const overBudget: string[] = [];
+    const freezes: string[] = [];
     let viewsOverBudget = 0;
     const inView = () =>
       chat.locator('.chat-scroll').evaluate((scroller) => {
@@ -188,7 +188,7 @@ describe('Security in the real workbench', function () {
         viewsOverBudget++;
         console.log(`      (over the ${TASK_BUDGET_MS} ms budget: ${line})`);
         if (longTasks.some((task) => task > WORKBENCH_FREEZE_MS)) {
-          overBudget.push(line);
+          freezes.push(line);
         }
       }
       // Pointer events on every link in view, dispatched in place: a real hover would scroll the list.
@@ -226,7 +226,7 @@ describe('Security in the real workbench', function () {
       `the loopback listener received: ${trap.requests.map((request) => request.url).join(', ')}`,
     );
     assert.deepEqual(dialogs, [], 'no dialog opened');
-    assert.deepEqual(overBudget, [], `no task over ${WORKBENCH_FREEZE_MS} ms while the corpus rendered and scrolled`);
+    assert.deepEqual(freezes, [], `no task over ${WORKBENCH_FREEZE_MS} ms while the corpus rendered and scrolled`);
     assert.equal(await workbench.chatMessageCount(), messages.length, 'every reply rendered');
     console.log(
       `      (${payloads.length} payloads in ${new Set(payloads.map((payload) => payload.family)).size} families: 0 scripts ran, 0 requests reached the listener, a task over ${TASK_BUDGET_MS} ms in ${viewsOverBudget} of ${views.length} views)`,
