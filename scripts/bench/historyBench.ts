@@ -209,6 +209,8 @@ export async function measureHistory(log: (line: string) => void): Promise<Figur
       50,
     );
   const openAndTurn = (count: number) => openMs(count) + turnMs(count);
+  const eachWindow = (count: number) => (runs.get(count) ?? []).map((run) => run.openMs.toFixed(0)).join(', ');
+  log(`  chat open by window: ${eachWindow(1)} ms (1) / ${eachWindow(MANY)} ms (${MANY})`);
   log(
     `  chat open ${openMs(1).toFixed(0)} ms / ${openMs(MANY).toFixed(0)} ms, one turn ${turnMs(1).toFixed(0)} ms / ${turnMs(MANY).toFixed(0)} ms (1 / ${MANY} saved conversations; median of ${WINDOWS} windows, of ${WINDOWS * TURNS_EACH} turns)`,
   );

@@ -7,6 +7,7 @@ import { PENDING_HIGHLIGHT_CLASS } from '../../../src/markdown/browser/renderMar
 import { waitUntil } from '../../../scripts/workbench/wait';
 import {
   checkProbeSeesLongTasks,
+  collectGarbage,
   drainLongTasks,
   startRenderProbe,
   TASK_BUDGET_MS,
@@ -156,7 +157,8 @@ describe('Security in the real workbench', function () {
       });
     const views: Awaited<ReturnType<typeof inspect>>[] = [];
     // The frame budget while the corpus renders and scrolls: each long task is charged to the
-    // payloads in view when it was seen. The test's own probing of the page is not counted.
+    // payloads in view when it was seen. The test's own probing of the page is not counted, and
+    // the garbage of the views before is collected between views (see `collectGarbage`).
     await checkProbeSeesLongTasks(chat);
     await startRenderProbe(chat, 'body');
     const freezes: string[] = [];
@@ -200,6 +202,7 @@ describe('Security in the real workbench', function () {
         }
       });
       views.push(await inspect());
+      await collectGarbage(chat);
       await drainLongTasks(chat);
     });
     await workbench.screenshot('security-hostile-replies');

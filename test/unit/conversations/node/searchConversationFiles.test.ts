@@ -73,6 +73,27 @@ describe('searching every conversation', () => {
     assert.deepEqual(await searchAll(files, entries, '   '), [], 'an empty query searches nothing');
   });
 
+  it('matches any case of any character, signs of regular expressions as plain text, as the messages are compared', async () => {
+    const files = new ConversationLogFiles(temporary());
+    const entries = [
+      await saved(files, 'signs', '2026-01-01T00:00:00.000Z', 'Is (a+b)*[c] \\d.$ allowed?'),
+      await saved(files, 'accents', '2026-01-02T00:00:00.000Z', 'ÉCOLE and Straße'),
+      // Lowered, these two read "i̇stanbul" and "km": the ASCII letters a query of them holds.
+      await saved(files, 'dotted', '2026-01-03T00:00:00.000Z', 'İSTANBUL'),
+      await saved(files, 'kelvin', '2026-01-04T00:00:00.000Z', '300 \u212Am'),
+    ];
+    const ids = async (query: string) => (await searchAll(files, entries, query)).flat().map((hit) => hit.id);
+    assert.deepEqual(await ids('(A+B)*[C] \\D.$'), ['signs']);
+    assert.deepEqual(await ids('a+b'), ['signs']);
+    assert.deepEqual(await ids('ab'), [], 'a sign is not read as a pattern');
+    assert.deepEqual(await ids('école'), ['accents']);
+    assert.deepEqual(await ids('STRASSE'), [], 'lower case, not case folding, as in the messages');
+    assert.deepEqual(await ids('straße'), ['accents']);
+    assert.deepEqual(await ids('stanbul'), ['dotted']);
+    assert.deepEqual(await ids('i\u0307stanbul'), ['dotted']);
+    assert.deepEqual(await ids('300 km'), ['kelvin']);
+  });
+
   it('stops reading logs once the search is superseded', async () => {
     const files = new ConversationLogFiles(temporary());
     const entries: IndexEntry[] = [];
