@@ -6,6 +6,7 @@ import { EditCheckpoints } from './editCheckpoints';
 import { FileReviews } from './fileReviews';
 import { ReviewDocuments } from './reviewDocuments';
 import { TurnCheckpoints } from './turnCheckpoints';
+import { watchActiveReview } from './reviewTabs';
 
 /**
  * The multi-file review, its commands, and the checkpoints kept under the extension's global
@@ -26,6 +27,7 @@ export function registerFileReviews(
     checkpoints,
     documents,
     reviews,
+    watchActiveReview(),
     vscode.commands.registerCommand('clusterChat.acceptReview', () => reviews.acceptAll()),
     vscode.commands.registerCommand('clusterChat.acceptReviewFiles', () => reviews.acceptChosen()),
     vscode.commands.registerCommand('clusterChat.acceptReviewFile', (uri?: vscode.Uri) => reviews.decideFile(uri, true)),

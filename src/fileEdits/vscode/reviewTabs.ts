@@ -46,6 +46,24 @@ function reviewTitle(): string {
   return vscode.l10n.t('Cluster Chat: proposed changes');
 }
 
+/**
+ * Sets `clusterChat.reviewActive` while the active tab shows a review, so that the multi-file
+ * diff's title bar offers the review's decisions where the user reads it (the notification's
+ * buttons go away with the notification).
+ */
+export function watchActiveReview(): vscode.Disposable {
+  let shown: boolean | undefined;
+  const update = (): void => {
+    const active = vscode.window.tabGroups.activeTabGroup.activeTab?.label.startsWith(reviewTitle()) ?? false;
+    if (active !== shown) {
+      shown = active;
+      void vscode.commands.executeCommand('setContext', 'clusterChat.reviewActive', active);
+    }
+  };
+  update();
+  return vscode.Disposable.from(vscode.window.tabGroups.onDidChangeTabs(update), vscode.window.tabGroups.onDidChangeTabGroups(update));
+}
+
 /** Lets the palette offer the review's commands only while one is open. */
 export function showOpen(open: boolean): void {
   void vscode.commands.executeCommand('setContext', 'clusterChat.reviewOpen', open);

@@ -129,8 +129,12 @@ describe('Review changes in N files, and undo a turn (real workbench, emulator)'
       () => headers.allInnerTexts(),
       (files) => files.length === 3,
     );
+    // The decisions stand in the diff's title bar, where the review is read, as long as it is open.
+    const titleBar = workbench.page.locator('.editor-actions');
+    await titleBar.locator('a[aria-label="Reject the Review"]').waitFor({ timeout: 15_000 });
     await workbench.screenshot('multi-file-review');
-    await workbench.clickNotificationButton(offer, 'Accept All');
+    assert.match(await offer.innerText(), /Accept All/, 'the notification offers the same decision');
+    await titleBar.locator('a[aria-label="Accept All Changes of the Review"]').click();
 
     await workbench.notification(/changed 3 files, not saved: src\/cart\.ts, src\/cart\.test\.ts, src\/discount\.ts/);
     assert.equal(onDisk('src/discount.ts'), '', 'the new file is created, its text not saved');
