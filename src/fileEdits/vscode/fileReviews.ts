@@ -7,6 +7,7 @@ import type { TurnCheckpoints, TurnRef } from './turnCheckpoints';
 import { undoTurn } from './turnUndo';
 import { reviewInEditor } from './reviewInEditor';
 import { closeReviewTabs, relistReview, showOpen, showReview } from './reviewTabs';
+import { shrinkText } from './reviewTexts';
 import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import type { InlineProposals } from '../../inlineEdit/vscode/inlineProposals';
 
@@ -170,11 +171,12 @@ export class FileReviews implements vscode.Disposable {
     const acceptAll = vscode.l10n.t('Accept All');
     const choose = vscode.l10n.t('Choose Files…');
     const rejectAll = vscode.l10n.t('Reject All');
+    const offer = vscode.l10n.t(
+      'Cluster Chat proposes changes to {0} files. Revert a hunk in the diff to leave it out; nothing is written until you accept.',
+      review.files.length,
+    );
     const choice = await vscode.window.showInformationMessage(
-      vscode.l10n.t(
-        'Cluster Chat proposes changes to {0} files. Revert a hunk in the diff to leave it out; nothing is written until you accept.',
-        review.files.length,
-      ),
+      [offer, ...review.files.flatMap(({ file }) => (file.shrink ? [shrinkText(file.label, file.shrink)] : []))].join(' '),
       acceptAll,
       choose,
       rejectAll,

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { labelledBlocks } from '../common/labelledBlocks';
 import { judgePath, type PathRisk } from '../common/editPaths';
 import { mergeBlock } from '../common/mergeBlock';
+import { wholeFileShrink, type WholeFileShrink } from '../common/wholeFileShrink';
 import { withEndingsOf } from '../common/lineEndings';
 import { staysInside } from '../node/realFolder';
 import { patternPlace, type WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
@@ -16,6 +17,8 @@ export interface PlannedFile {
   readonly original: string | undefined;
   readonly proposed: string;
   readonly risk?: PathRisk;
+  /** Set when a block without marks replaces the file whole and keeps less than half of it. */
+  readonly shrink?: WholeFileShrink;
 }
 
 /** A reviewed file as it is to be written: the proposal as the user left it in the review. */
@@ -56,12 +59,21 @@ export async function planReview(markdown: string, ignore: WorkspaceIgnore): Pro
     const key = target.uri.toString();
     const earlier = files.get(key);
     const original = earlier ? earlier.original : target.text;
-    const proposed = proposal(earlier ? earlier.proposed : original, block.code, block.partial);
+    const base = earlier ? earlier.proposed : original;
+    const proposed = proposal(base, block.code, block.partial);
     if (typeof proposed !== 'string') {
       refuse(proposed.why);
       continue;
     }
-    files.set(key, { uri: target.uri, label: target.label, original, proposed, ...(target.risk ? { risk: target.risk } : {}) });
+    const shrink = block.partial || base === undefined ? earlier?.shrink : wholeFileShrink(base, block.code);
+    files.set(key, {
+      uri: target.uri,
+      label: target.label,
+      original,
+      proposed,
+      ...(target.risk ? { risk: target.risk } : {}),
+      ...(shrink ? { shrink } : {}),
+    });
   }
   return { files: [...files.values()], leftOut };
 }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { PathRefusal, PathRisk } from '../common/editPaths';
 import type { MergeDoubt } from '../common/mergeBlock';
+import type { WholeFileShrink } from '../common/wholeFileShrink';
 
 /** Why a path a reply names is not written, as the review tells the user. */
 export function refusalText(reason: PathRefusal): string {
@@ -43,4 +44,14 @@ export function doubtText(reason: MergeDoubt, line: number | undefined): string 
     case 'noAnchors':
       return vscode.l10n.t('a part of the block shares no line with the file{0}, so where it goes is not certain', where);
   }
+}
+
+/** Tells that accepting a file's block replaces the whole file with far fewer lines. */
+export function shrinkText(label: string, shrink: WholeFileShrink): string {
+  return vscode.l10n.t(
+    'Check {0}: its block has {1} lines where the file has {2}, and no “...existing code...” marks, so accepting it replaces the whole file.',
+    label,
+    shrink.blockLines,
+    shrink.fileLines,
+  );
 }

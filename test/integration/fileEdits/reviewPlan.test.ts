@@ -30,6 +30,10 @@ describe('Which files a reply may change: paths judged, symlinks resolved, ignor
       path.join(root, 'review-plan', 'src', 'twice.ts'),
       'function one() {\n  return null;\n}\n\nfunction two() {\n  return null;\n}\n',
     );
+    await fs.writeFile(
+      path.join(root, 'review-plan', 'src', 'long.ts'),
+      Array.from({ length: 30 }, (_, index) => `export const value${index} = ${index};\n`).join(''),
+    );
     await fs.symlink(outside, path.join(root, 'review-plan', 'linked'));
     await fs.writeFile(path.join(root, '.clusterignore'), 'review-plan/secret/\n');
   });
@@ -73,5 +77,20 @@ describe('Which files a reply may change: paths judged, symlinks resolved, ignor
     assert.match(why['review-plan/src/twice.ts'] ?? '', /not certain/);
     assert.equal(plan.leftOut.length, 7);
     assert.equal(await fs.readdir(outside).then((names) => names.length), 0, 'nothing was written through the link');
+  });
+
+  it('tells of a block without marks that would replace a 30-line file with 2 lines, and of no marked or whole one', async () => {
+    const markdown = [
+      fence('ts review-plan/src/long.ts', 'export const value3 = 33;', 'export const value4 = 44;'),
+      fence('ts review-plan/src/twice.ts', '// ...existing code...', 'function two() {', '  return 2;', '}'),
+      fence('ts review-plan/src/a.ts', 'export const a = 3;'),
+    ].join('\n');
+    const plan = await planReview(markdown, ignore);
+    const shrinks = new Map(plan.files.map((file) => [file.label, file.shrink]));
+    assert.deepEqual(shrinks.get('review-plan/src/long.ts'), { fileLines: 30, blockLines: 2 });
+    assert.equal(shrinks.get('review-plan/src/twice.ts'), undefined, 'a marked block is merged, not a whole file');
+    assert.equal(shrinks.get('review-plan/src/a.ts'), undefined, 'a short file is rewritten whole often');
+    assert.equal(shrinks.size, 3);
+    assert.equal(plan.files[0]?.proposed, 'export const value3 = 33;\nexport const value4 = 44;\n', 'it is told, not refused');
   });
 });
