@@ -76,7 +76,7 @@ export async function startRenderProbe(frame: Frame, selector: string): Promise<
 
 /**
  * Collects the heap's garbage, in a task before the probe starts, where the browser offers `gc`
- * (`--expose-gc`, see `launchBrowser`): each reply's tasks then carry its own collections, not
+ * (`--expose-gc`, which the workbench tests' browser has): each reply's tasks then carry its own collections, not
  * those of the garbage the reply before it left. In code-server that heap is the whole
  * workbench's, which a webview shares.
  */

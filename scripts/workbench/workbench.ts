@@ -35,6 +35,14 @@ export interface WorkbenchOptions {
   readonly secondFolder?: { readonly name: string; readonly files: Record<string, string> };
 }
 
+/**
+ * `gc()` in the workbench's pages: the render probes collect the heap a webview shares with the
+ * workbench before each measured reply (see `collectGarbage`). Pages of their own (the bench's
+ * chat bundle alone) go without: their heap is their own, and collecting it before each reply
+ * made the bench's figures noisier.
+ */
+const WORKBENCH_BROWSER_ARGS = ['--js-flags=--expose-gc'];
+
 /** The VS Code the UI tests drive: CLUSTER_CHAT_UI_HOST=oldest|latest, default latest. */
 export function uiHost(): Host {
   return hostByName(process.env['CLUSTER_CHAT_UI_HOST'] ?? 'latest');
@@ -106,7 +114,7 @@ export class Workbench {
     });
     let browser: Browser | undefined;
     try {
-      browser = await launchBrowser();
+      browser = await launchBrowser(WORKBENCH_BROWSER_ARGS);
       const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
       await page.goto(workbenchUrl(server.url, opened));
       await waitForWorkbench(page);
