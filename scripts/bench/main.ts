@@ -11,8 +11,10 @@ import { type Figure, figuresTable, holds } from './figures';
 import { measureHeavyReplies } from './heavyReplyBench';
 import { measureHistory } from './historyBench';
 import { measureInExtensionHost } from './hostBench';
-import { measureInstructions, measureInstructionsRender, measureMentions } from './instructionsBench';
+import { measureInstructions } from './instructions/instructionsBench';
+import { measureInstructionsRender } from './instructions/instructionsRenderBench';
 import { measureComposerLatency } from './mentions/composerLatency';
+import { measureFileSuggestions } from './mentions/fileSuggestions';
 import { measureSendExpansion } from './mentions/sendExpansion';
 import { measureRendering } from './renderBench';
 import { measureRequestOverhead } from './requestOverhead';
@@ -46,7 +48,7 @@ async function main(): Promise<void> {
     ['Instructions and the first render (real workbench, cold openings)', () => measureInstructionsRender(log)],
     [
       "Mentions (VS Code's ripgrep over 50,000 files and the send in process; the composer in Chromium)",
-      async () => [...(await measureMentions(log)), ...(await measureComposerLatency(log)), ...(await measureSendExpansion(log))],
+      async () => [...(await measureFileSuggestions(log)), ...(await measureComposerLatency(log)), ...(await measureSendExpansion(log))],
     ],
     ['Multi-file review (real extension host, 20 files of 200 lines)', () => measureReviews(log)],
   ];

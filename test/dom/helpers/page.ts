@@ -5,6 +5,7 @@ import { FakeClock } from './fakeClock';
 import { Intersections } from './fakeIntersectionObserver';
 import { FakeVsCodeHost, type RawVsCodeApi } from './fakeVsCode';
 import { createHappyWindow, type PageWindow } from './happyDom';
+import { type Listener, replaceProperties, restoreProperties, type Saved, trackListeners } from './propertyOverrides';
 
 /**
  * One webview page for the tests, on happy-dom: the DOM globals the webview code uses, a fake
@@ -70,40 +71,6 @@ function acquireVsCodeApi(): RawVsCodeApi {
   };
 }
 
-type Saved = Map<string, PropertyDescriptor | undefined>;
-
-function setGlobals(target: object, values: Readonly<Record<string, unknown>>): Saved {
-  const saved: Saved = new Map();
-  for (const [name, value] of Object.entries(values)) {
-    saved.set(name, Object.getOwnPropertyDescriptor(target, name));
-    Object.defineProperty(target, name, { configurable: true, writable: true, value });
-  }
-  return saved;
-}
-
-function restoreGlobals(target: object, saved: Saved): void {
-  for (const [name, descriptor] of saved) {
-    if (descriptor) {
-      Object.defineProperty(target, name, descriptor);
-    } else {
-      Reflect.deleteProperty(target, name);
-    }
-  }
-}
-
-type Listener = [type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions];
-
-/** Records the listeners added to `target` so they can be removed after the test. */
-function trackListeners(target: EventTarget, into: Array<{ target: EventTarget; args: Listener }>): Saved {
-  const add = target.addEventListener.bind(target);
-  return setGlobals(target, {
-    addEventListener: (...args: Listener) => {
-      into.push({ target, args });
-      add(...args);
-    },
-  });
-}
-
 interface TestState {
   readonly window: PageWindow;
   readonly host: FakeVsCodeHost;
@@ -113,7 +80,6 @@ interface TestState {
   readonly restore: Array<() => void>;
 }
 
-/** Sets up the page for every test of the surrounding `describe`. */
 /**
  * Runs the rendering work a test left queued, on that test's clock. Left behind, the queue's one
  * scheduled task would wait on a clock that no later test advances, and every later render would
@@ -132,6 +98,7 @@ function drainRendering(clock: FakeClock): void {
   }
 }
 
+/** Sets up the page for every test of the surrounding `describe`. */
 export function usePage(): Page {
   let pageGlobals: Saved | undefined;
   let test: TestState | undefined;
@@ -146,12 +113,15 @@ export function usePage(): Page {
     happyWindow ??= createHappyWindow();
     const window = await happyWindow;
     const source = window as unknown as Readonly<Record<string, unknown>>;
-    pageGlobals = setGlobals(globalThis, { ...Object.fromEntries(PAGE_GLOBALS.map((name) => [name, source[name]])), acquireVsCodeApi });
+    pageGlobals = replaceProperties(globalThis, {
+      ...Object.fromEntries(PAGE_GLOBALS.map((name) => [name, source[name]])),
+      acquireVsCodeApi,
+    });
   });
 
   after(() => {
     if (pageGlobals) {
-      restoreGlobals(globalThis, pageGlobals);
+      restoreProperties(globalThis, pageGlobals);
     }
   });
 
@@ -168,8 +138,8 @@ export function usePage(): Page {
       cancelAnimationFrame: clock.cancelAnimationFrame,
       IntersectionObserver: intersections.constructorForPage,
     };
-    const onGlobal = setGlobals(globalThis, timing);
-    const onWindow = setGlobals(window, timing);
+    const onGlobal = replaceProperties(globalThis, timing);
+    const onWindow = replaceProperties(window, timing);
     const onWindowListeners = trackListeners(window, listeners);
     const onDocumentListeners = trackListeners(window.document, listeners);
     currentHost = new FakeVsCodeHost();
@@ -181,10 +151,10 @@ export function usePage(): Page {
       intersections,
       listeners,
       restore: [
-        () => restoreGlobals(globalThis, onGlobal),
-        () => restoreGlobals(window, onWindow),
-        () => restoreGlobals(window, onWindowListeners),
-        () => restoreGlobals(window.document, onDocumentListeners),
+        () => restoreProperties(globalThis, onGlobal),
+        () => restoreProperties(window, onWindow),
+        () => restoreProperties(window, onWindowListeners),
+        () => restoreProperties(window.document, onDocumentListeners),
       ],
     };
   });
@@ -236,16 +206,16 @@ export function usePage(): Page {
     withoutIntersectionObserver(): void {
       const { window, restore } = current();
       const noObserver = { IntersectionObserver: undefined };
-      const onGlobal = setGlobals(globalThis, noObserver);
-      const onWindow = setGlobals(window, noObserver);
+      const onGlobal = replaceProperties(globalThis, noObserver);
+      const onWindow = replaceProperties(window, noObserver);
       restore.unshift(
-        () => restoreGlobals(window, onWindow),
-        () => restoreGlobals(globalThis, onGlobal),
+        () => restoreProperties(window, onWindow),
+        () => restoreProperties(globalThis, onGlobal),
       );
     },
     stub<T extends object, K extends keyof T & string>(target: T, name: K, value: T[K]): void {
-      const saved = setGlobals(target, { [name]: value });
-      current().restore.unshift(() => restoreGlobals(target, saved));
+      const saved = replaceProperties(target, { [name]: value });
+      current().restore.unshift(() => restoreProperties(target, saved));
     },
     root(): HTMLDivElement {
       const root = current().window.document.createElement('div');

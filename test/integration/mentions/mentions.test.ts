@@ -1,5 +1,4 @@
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -7,9 +6,7 @@ import type { HostToChatMessage } from '../../../src/chat/common/chatProtocol';
 import type { ChatMentions } from '../../../src/mentions/vscode/chatMentions';
 import { useChatUnderTest } from '../helpers/chatUnderTest';
 import { receivedBodiesWith } from '../helpers/emulatorRecords';
-import { activateExtension, report, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
-import { openTerminal, shellIntegrationOf } from '../helpers/terminals';
-import { removeWithRepositories } from '../helpers/removeRepositories';
+import { activateExtension, stopUsingEmulator, useEmulator, waitFor } from '../testEnvironment';
 
 type OptionsMessage = Extract<HostToChatMessage, { type: 'mentionOptions' }>;
 
@@ -183,99 +180,5 @@ describe('@ mentions: files and sources offered, and attached to the message sen
     assert.equal(attached?.code, `${TOP}/src/active.ts:1:1 error: active file marker`);
     assert.equal(attached?.uri, active.toString(), 'the instruction files that apply to it apply');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
-});
-
-describe('@changes and @staged: the working tree’s and the index’s diff of a real repository', function () {
-  this.timeout(60_000);
-  const own = useChatUnderTest();
-  let repo = '';
-
-  before(async () => {
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(folder, 'the test workspace has a folder');
-    repo = await fs.mkdtemp(path.join(folder.uri.fsPath, 'mention-repo-'));
-    const git = (...args: string[]): string => execFileSync('git', args, { cwd: repo, encoding: 'utf8' });
-    git('init', '-q', '-b', 'main');
-    git('config', 'user.email', 'test@example.com');
-    git('config', 'user.name', 'Test');
-    await fs.writeFile(path.join(repo, 'staged.ts'), 'export const a = 1;\n');
-    await fs.writeFile(path.join(repo, 'unstaged.ts'), 'export const b = 1;\n');
-    git('add', '.');
-    git('commit', '-q', '-m', 'Initial commit');
-    await fs.writeFile(path.join(repo, 'staged.ts'), 'export const a = 1;\nexport const stagedMarker = 2;\n');
-    await fs.writeFile(path.join(repo, '.env'), `TOKEN=${ENV_VALUE}\n`);
-    git('add', 'staged.ts', '.env');
-    await fs.writeFile(path.join(repo, 'unstaged.ts'), 'export const b = 1;\nexport const unstagedMarker = 3;\n');
-    const extension = vscode.extensions.getExtension<{ getAPI(version: 1): { openRepository(root: vscode.Uri): Promise<unknown> } }>(
-      'vscode.git',
-    );
-    assert.ok(extension, 'the Git extension is there');
-    assert.ok(await (await extension.activate()).getAPI(1).openRepository(vscode.Uri.file(repo)), 'the Git extension opened it');
-  });
-  after(async () => {
-    await removeWithRepositories(repo);
-  });
-
-  const attached = async (kind: 'changes' | 'staged'): Promise<{ readonly label: string; readonly code: string } | undefined> => {
-    const { testing } = await activateExtension();
-    const mentions = new testing.classes.ChatMentions(
-      testing.mentions.files,
-      testing.mentions.resolver,
-      (content) => own.chat.attachments.add(content),
-      () => undefined,
-    );
-    await mentions.choose(kind, kind);
-    return own.chat.attachments.all.at(-1);
-  };
-
-  it('attaches the staged diff without .env, and the unstaged diff apart from it', async () => {
-    const staged = await attached('staged');
-    assert.equal(staged?.label, 'git diff --staged');
-    assert.match(staged.code, /^\+export const stagedMarker = 2;$/m);
-    assert.ok(!staged.code.includes('unstagedMarker'), 'only what is staged');
-    assert.ok(!staged.code.includes(ENV_VALUE) && !staged.code.includes('.env'), 'nothing of .env, not even its name');
-    const changes = await attached('changes');
-    assert.equal(changes?.label, 'git diff');
-    assert.match(changes.code, /^\+export const unstagedMarker = 3;$/m);
-    assert.ok(!changes.code.includes('stagedMarker = 2'), 'the working tree against the index');
-  });
-});
-
-describe('@terminal: the last command in the active terminal, with its output and exit code', function () {
-  this.timeout(60_000);
-  const own = useChatUnderTest();
-  let terminal: vscode.Terminal | undefined;
-  after(() => terminal?.dispose());
-
-  it('attaches a failing command with its exit code and output, or says why it cannot', async () => {
-    const { testing } = await activateExtension();
-    terminal = await openTerminal('mention bash', '/bin/bash');
-    const mentions = new testing.classes.ChatMentions(
-      testing.mentions.files,
-      testing.mentions.resolver,
-      (content) => own.chat.attachments.add(content),
-      () => undefined,
-    );
-    if (!(await shellIntegrationOf(terminal))) {
-      report('      (this host gave bash no shell integration: nothing can be attached)');
-      await mentions.choose('terminal', 'terminal');
-      assert.equal(own.chat.attachments.all.length, 0);
-      return;
-    }
-    // VS Code streams a command's output only from when the extension reads it (`execution.read()`),
-    // which the start event reaches a moment after the shell began: output printed at once can be missed.
-    const commandLine = 'sleep 0.5; echo mention-terminal-marker; false';
-    terminal.sendText(commandLine);
-    const shell = terminal;
-    await waitFor(
-      'the terminal watcher saw the command end',
-      () => testing.terminalWatcher.lastCommand(shell)?.commandLine === commandLine,
-      20_000,
-    );
-    await mentions.choose('terminal', 'terminal');
-    const [attached] = own.chat.attachments.all;
-    assert.equal(attached?.label, `terminal: \`${commandLine}\`, exit 1`);
-    assert.match(attached.code, /^\$ sleep 0\.5; echo mention-terminal-marker; false\nmention-terminal-marker$/);
   });
 });

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { composeUserMessage } from '../../../src/conversations/common/conversation';
-import { assistant, chatState, user } from '../helpers/chatFixtures';
-import { click } from '../helpers/gestures';
-import { usePage } from '../helpers/page';
-import { all, one, textOf } from '../helpers/query';
-import { ChatPage } from '../helpers/views';
+import { composeUserMessage } from '../../../../src/conversations/common/conversation';
+import { assistant, chatState, user } from '../../helpers/chatFixtures';
+import { click } from '../../helpers/gestures';
+import { usePage } from '../../helpers/page';
+import { all, one, textOf } from '../../helpers/query';
+import { ChatPage } from '../../helpers/views';
 
 const SENT = composeUserMessage('Why does @src/app.ts fail?', [
   { id: 'a', label: 'src/app.ts', fileName: 'src/app.ts', languageId: 'typescript', code: 'export const app = 1;' },

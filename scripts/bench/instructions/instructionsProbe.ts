@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { TEST_HOOKS_COMMAND, type TestHooks } from '../../src/api/vscode/testHooks';
+import { TEST_HOOKS_COMMAND, type TestHooks } from '../../../src/api/vscode/testHooks';
 
 export interface InstructionFigures {
   readonly instructionFiles: number;

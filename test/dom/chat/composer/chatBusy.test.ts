@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { busy, chatState } from '../helpers/chatFixtures';
-import { click } from '../helpers/gestures';
-import { usePage } from '../helpers/page';
-import { one, textOf } from '../helpers/query';
-import { ChatPage } from '../helpers/views';
+import { busy, chatState } from '../../helpers/chatFixtures';
+import { click } from '../../helpers/gestures';
+import { usePage } from '../../helpers/page';
+import { one, textOf } from '../../helpers/query';
+import { ChatPage } from '../../helpers/views';
 
 describe('Chat busy state and Stop', () => {
   const page = usePage();

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { chatState } from '../helpers/chatFixtures';
-import { click } from '../helpers/gestures';
-import { usePage } from '../helpers/page';
-import { all, one, textOf } from '../helpers/query';
-import { ChatPage } from '../helpers/views';
+import { chatState } from '../../helpers/chatFixtures';
+import { click } from '../../helpers/gestures';
+import { usePage } from '../../helpers/page';
+import { all, one, textOf } from '../../helpers/query';
+import { ChatPage } from '../../helpers/views';
 
 const ATTACHMENTS = [
   { id: 'a1', label: 'src/math.ts:1-3', lines: 3 },

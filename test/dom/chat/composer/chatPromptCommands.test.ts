@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import type { HostToChatMessage } from '../../../src/chat/common/chatProtocol';
-import { chatState, user } from '../helpers/chatFixtures';
-import { click, press, typeInto } from '../helpers/gestures';
-import { usePage } from '../helpers/page';
-import { all, one, textOf } from '../helpers/query';
-import { ChatPage } from '../helpers/views';
+import type { HostToChatMessage } from '../../../../src/chat/common/chatProtocol';
+import { chatState, user } from '../../helpers/chatFixtures';
+import { click, press, typeInto } from '../../helpers/gestures';
+import { usePage } from '../../helpers/page';
+import { all, one, textOf } from '../../helpers/query';
+import { ChatPage } from '../../helpers/views';
 
 const COMMANDS: HostToChatMessage = {
   type: 'promptCommands',

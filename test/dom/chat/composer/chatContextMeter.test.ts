@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { measureRequest } from '../../../src/chat/common/contextMeter';
-import { useStrings } from '../../../src/webview/browser/strings';
-import { appended, assistant, CONVERSATION_ID, chatState, user } from '../helpers/chatFixtures';
-import { click, typeInto } from '../helpers/gestures';
-import { usePage } from '../helpers/page';
-import { one, textOf } from '../helpers/query';
-import { ChatPage } from '../helpers/views';
+import { measureRequest } from '../../../../src/chat/common/contextMeter';
+import { useStrings } from '../../../../src/webview/browser/strings';
+import { appended, assistant, CONVERSATION_ID, chatState, user } from '../../helpers/chatFixtures';
+import { click, typeInto } from '../../helpers/gestures';
+import { usePage } from '../../helpers/page';
+import { one, textOf } from '../../helpers/query';
+import { ChatPage } from '../../helpers/views';
 
 const SETTINGS = { warningTokens: 30, limitTokens: 60 };
 

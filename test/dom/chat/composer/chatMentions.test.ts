@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import type { MentionOptionView } from '../../../src/chat/common/chatProtocol';
-import { chatState } from '../helpers/chatFixtures';
-import { click, press, typeInto } from '../helpers/gestures';
-import { usePage } from '../helpers/page';
-import { all, one, textOf } from '../helpers/query';
-import { ChatPage } from '../helpers/views';
+import type { MentionOptionView } from '../../../../src/chat/common/chatProtocol';
+import { chatState } from '../../helpers/chatFixtures';
+import { click, press, typeInto } from '../../helpers/gestures';
+import { usePage } from '../../helpers/page';
+import { all, one, textOf } from '../../helpers/query';
+import { ChatPage } from '../../helpers/views';
 
 const OPTIONS: readonly MentionOptionView[] = [
   { kind: 'problems', name: 'problems', detail: 'The errors and warnings in the workspace' },

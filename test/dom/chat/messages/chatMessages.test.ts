@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { appended, assistant, chatState, CONVERSATION_ID, truncated, user } from '../helpers/chatFixtures';
-import { click } from '../helpers/gestures';
-import { usePage } from '../helpers/page';
-import { all, attributes, one, textOf } from '../helpers/query';
-import { ChatPage } from '../helpers/views';
+import { appended, assistant, chatState, CONVERSATION_ID, truncated, user } from '../../helpers/chatFixtures';
+import { click } from '../../helpers/gestures';
+import { usePage } from '../../helpers/page';
+import { all, attributes, one, textOf } from '../../helpers/query';
+import { ChatPage } from '../../helpers/views';
 
 const REPLY_WITH_CODE = 'Here:\n\n```ts\nconst a = 1;\n```\n\nand\n\n```py\nprint(1)\n```\n';
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { assistant, chatState, user } from '../helpers/chatFixtures';
-import { press, typeInto } from '../helpers/gestures';
-import { usePage } from '../helpers/page';
-import { ChatPage } from '../helpers/views';
+import { assistant, chatState, user } from '../../helpers/chatFixtures';
+import { press, typeInto } from '../../helpers/gestures';
+import { usePage } from '../../helpers/page';
+import { ChatPage } from '../../helpers/views';
 
 describe('Chat composer: the draft when the host sends the whole state', () => {
   const page = usePage();

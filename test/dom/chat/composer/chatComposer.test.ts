@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { DRAFT_DEBOUNCE_MS } from '../../../src/chat/browser/composer/composer';
-import { busy, chatState, user } from '../helpers/chatFixtures';
-import { click, endComposition, press, startComposition, typeInto } from '../helpers/gestures';
-import { usePage } from '../helpers/page';
-import { ChatPage } from '../helpers/views';
+import { DRAFT_DEBOUNCE_MS } from '../../../../src/chat/browser/composer/composer';
+import { busy, chatState, user } from '../../helpers/chatFixtures';
+import { click, endComposition, press, startComposition, typeInto } from '../../helpers/gestures';
+import { usePage } from '../../helpers/page';
+import { ChatPage } from '../../helpers/views';
 
 describe('Chat composer: sending and the keyboard', () => {
   const page = usePage();

@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { measureRequest } from '../../../src/chat/common/contextMeter';
-import type { HostToChatMessage } from '../../../src/chat/common/chatProtocol';
-import { assistant, chatState, CONVERSATION_ID, user } from '../helpers/chatFixtures';
-import { click, press } from '../helpers/gestures';
-import { usePage } from '../helpers/page';
-import { all, one, textOf } from '../helpers/query';
-import { ChatPage } from '../helpers/views';
+import { measureRequest } from '../../../../src/chat/common/contextMeter';
+import type { HostToChatMessage } from '../../../../src/chat/common/chatProtocol';
+import { assistant, chatState, CONVERSATION_ID, user } from '../../helpers/chatFixtures';
+import { click, press } from '../../helpers/gestures';
+import { usePage } from '../../helpers/page';
+import { all, one, textOf } from '../../helpers/query';
+import { ChatPage } from '../../helpers/views';
 
 const INSTRUCTIONS_TEXT = "The project's instruction files follow.\n\n```AGENTS.md\nRun npm test.\n```";
 

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
-import { chatState } from '../helpers/chatFixtures';
-import { click } from '../helpers/gestures';
-import { usePage } from '../helpers/page';
-import { one } from '../helpers/query';
-import { ChatPage } from '../helpers/views';
+import { chatState } from '../../helpers/chatFixtures';
+import { click } from '../../helpers/gestures';
+import { usePage } from '../../helpers/page';
+import { one } from '../../helpers/query';
+import { ChatPage } from '../../helpers/views';
 
 describe('Chat system prompt', () => {
   const page = usePage();

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { DRAFT_DEBOUNCE_MS } from '../../../src/chat/browser/composer/composer';
-import { appended, assistant, chatState, truncated, user } from '../helpers/chatFixtures';
-import { click, press, typeInto } from '../helpers/gestures';
-import { usePage } from '../helpers/page';
-import { all, one } from '../helpers/query';
-import { ChatPage } from '../helpers/views';
+import { DRAFT_DEBOUNCE_MS } from '../../../../src/chat/browser/composer/composer';
+import { appended, assistant, chatState, truncated, user } from '../../helpers/chatFixtures';
+import { click, press, typeInto } from '../../helpers/gestures';
+import { usePage } from '../../helpers/page';
+import { all, one } from '../../helpers/query';
+import { ChatPage } from '../../helpers/views';
 
 const CONVERSATION = [user(0, 'First question'), assistant(1, 'First answer'), user(2, 'Second question'), assistant(3, 'Second answer')];
 

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { looksLikePath, urisOf } from '../../../src/chat/browser/composer/droppedPaths';
-import { chatState } from '../helpers/chatFixtures';
-import { typeInto } from '../helpers/gestures';
-import { usePage } from '../helpers/page';
-import { one } from '../helpers/query';
-import { ChatPage } from '../helpers/views';
+import { looksLikePath, urisOf } from '../../../../src/chat/browser/composer/droppedPaths';
+import { chatState } from '../../helpers/chatFixtures';
+import { typeInto } from '../../helpers/gestures';
+import { usePage } from '../../helpers/page';
+import { one } from '../../helpers/query';
+import { ChatPage } from '../../helpers/views';
 
 /** A drag's data as VS Code's Explorer gives it: types and their values. */
 function transfer(data: Record<string, string>): Pick<DataTransfer, 'getData' | 'types'> {
