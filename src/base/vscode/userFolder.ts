@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -30,6 +31,8 @@ const MAX_FILES = 200;
  */
 export class UserFolder implements vscode.Disposable {
   private readonly listed = new Map<string, Promise<UserFile[] | undefined>>();
+  /** Per sub-folder, the folder found not to be there at the last ask. */
+  private readonly absent = new Map<string, string>();
   /** Per sub-folder, the watcher of the folder it was listed from. */
   private readonly watchers = new Map<string, { readonly folder: string; readonly watcher: { dispose(): void } }>();
   private readonly changed = new vscode.EventEmitter<void>();
@@ -54,6 +57,10 @@ export class UserFolder implements vscode.Disposable {
       return [];
     }
     const folder = vscode.Uri.file(path.join(root, sub));
+    if (this.absent.get(sub) === folder.fsPath && !(await isThere(folder.fsPath))) {
+      return [];
+    }
+    this.absent.delete(sub);
     let listing = this.listed.get(sub);
     if (!listing) {
       listing = this.list(folder, accept);
@@ -61,9 +68,11 @@ export class UserFolder implements vscode.Disposable {
     }
     const files = await listing;
     if (files === undefined) {
-      // Not there (yet): looked for again on the next ask. A folder that is not there cannot be watched.
+      // Not there (yet), and a folder that is not there cannot be watched: until it is, each ask looks
+      // for it with one look at the disk, not a listing through the file service (milliseconds a send).
       this.listed.delete(sub);
       this.unwatch(sub);
+      this.absent.set(sub, folder.fsPath);
       return [];
     }
     if (this.watch(sub, folder)) {
@@ -147,6 +156,13 @@ export function userFolderPath(): string | undefined {
   const setting = settings.userFolder().trim();
   const expanded = setting === '~' || setting.startsWith('~/') ? path.join(os.homedir(), setting.slice(1)) : setting;
   return expanded !== '' && path.isAbsolute(expanded) ? path.normalize(expanded) : undefined;
+}
+
+function isThere(fsPath: string): Promise<boolean> {
+  return fs.promises.stat(fsPath).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The path with the home folder as `~`, as the user wrote it in the setting. */

@@ -98,6 +98,16 @@ describe("The user's own folder of instruction and prompt files (setting cluster
     await waitFor('the removed file to apply no more', async () => !(await sources()).includes(style));
   });
 
+  it('finds instructions/ made after a send found it missing, at the next send', async () => {
+    const folder = path.join(userFolder(), 'instructions');
+    await fs.rm(folder, { recursive: true, force: true });
+    await waitFor('no own file to apply', async () => !(await sources()).some((source) => source.startsWith(folder)));
+    assert.deepEqual(await sources(), await sources(), 'a second send about the missing folder finds the same');
+    const style = path.join(folder, 'style.md');
+    await write(style, STYLE);
+    assert.ok((await sources()).includes(style), 'the send right after the folder was made carries its file');
+  });
+
   it('offers prompts/ as slash commands, ahead of a workspace prompt of the same name, and expands the own one', async () => {
     let offered: Array<{ name: string; kind: string }> = [];
     await waitFor('both review prompts to be read', async () => {
