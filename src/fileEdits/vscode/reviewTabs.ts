@@ -52,7 +52,8 @@ function reviewTitle(): string {
  * buttons go away with the notification).
  */
 export function watchActiveReview(): vscode.Disposable {
-  let shown: boolean | undefined;
+  // An unset context key reads as false, so nothing is sent until a review's tab comes to the front.
+  let shown = false;
   const update = (): void => {
     const active = vscode.window.tabGroups.activeTabGroup.activeTab?.label.startsWith(reviewTitle()) ?? false;
     if (active !== shown) {
