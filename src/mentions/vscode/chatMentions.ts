@@ -143,10 +143,25 @@ export class ChatMentions {
 /** A dropped or pasted URI or path as a URI, or undefined when it is neither. */
 function parsedUri(text: string): vscode.Uri | undefined {
   try {
-    return /^[a-z][a-z0-9+.-]*:\/\//iu.test(text) ? vscode.Uri.parse(text, true) : vscode.Uri.file(text);
+    const uri = /^[a-z][a-z0-9+.-]*:\/\//iu.test(text) ? vscode.Uri.parse(text, true) : vscode.Uri.file(text);
+    return uri.scheme === 'vscode-remote' ? asWorkspaceUri(uri) : uri;
   } catch {
     return undefined; // not a URI: nothing to mention
   }
+}
+
+/**
+ * In a remote window (code-server, SSH, WSL, a container) the workbench names a dragged file by a
+ * `vscode-remote:` URI with the window's own authority, while this extension host, beside the
+ * files, may know the folder by another authority or as a `file:` URI. The file is the workspace
+ * folder's one at the same path.
+ */
+function asWorkspaceUri(uri: vscode.Uri): vscode.Uri {
+  if (vscode.workspace.getWorkspaceFolder(uri) !== undefined) {
+    return uri;
+  }
+  const candidates = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.with({ path: uri.path }));
+  return candidates.find((candidate) => vscode.workspace.getWorkspaceFolder(candidate) !== undefined) ?? uri;
 }
 
 /** How a workspace file or folder is mentioned (`src/app.ts`, `src/`; by folder in a multi-root workspace); undefined outside the workspace. */

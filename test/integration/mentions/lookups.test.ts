@@ -171,6 +171,20 @@ describe('@folder, @symbol, @commit and @search: looked up in the real workspace
     ]);
   });
 
+  it('mentions a file a remote window drags in, named by the window’s own vscode-remote: URI', async () => {
+    await own.chat.newChat();
+    const remote = vscode.Uri.from({
+      scheme: 'vscode-remote',
+      authority: '127.0.0.1:9',
+      path: vscode.Uri.file(path.join(root(), 'src/names.ts')).path,
+    });
+    await mentions.dropped([remote.toString()]);
+    assert.deepEqual(
+      own.chat.attachments.all.map((attachment) => attachment.label),
+      [`${TOP}/src/names.ts`],
+    );
+  });
+
   it('finds a symbol through TypeScript’s language server, sends its whole declaration, and regenerate resends it', async () => {
     await vscode.workspace.openTextDocument(path.join(root(), 'src/geometry.ts')); // TypeScript's server starts with a file
     let symbols: readonly Option[] = [];

@@ -1,8 +1,27 @@
 import * as assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
 import { waitFor } from '../../../scripts/workbench/wait';
 import { bodiesWith, turnEnded } from '../helpers/chatQuestions';
 import { startNewChat } from '../helpers/newChat';
 import { useWorkbench } from '../helpers/useWorkbench';
+
+/**
+ * Drags `from` (in the workbench) onto `to` (in a webview) as a user does: VS Code lets a drag
+ * reach a view's webview only while Shift is held, so Shift goes down once the drag has started.
+ */
+async function dragWithShift(page: Page, from: Locator, to: Locator): Promise<void> {
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  assert.ok(start && end, 'both ends of the drag are on screen');
+  const [x, y] = [start.x + start.width / 2, start.y + start.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 20, y + 20, { steps: 4 });
+  await page.keyboard.down('Shift');
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await page.keyboard.up('Shift');
+}
 
 const FILE_MARKER = 'MENTION_UI_FILE_3e8a';
 const ENV_VALUE = 'MENTION_UI_ENV_61c0';
@@ -94,5 +113,25 @@ describe('@ mentions in the chat composer: a real workspace folder, the emulator
       (state) => state.expanded === 'true' && state.code.includes(FILE_MARKER),
     );
     await workbench.screenshot('mentions-sent-chip');
+  });
+
+  it('attaches a file dragged from its editor tab onto the box with Shift held, in a remote window', async () => {
+    const { workbench } = ui;
+    await startNewChat(workbench);
+    await workbench.openFile('src/apply.ts');
+    const chat = workbench.chatView();
+    const tab = workbench.page.locator('.tabs-container .tab', { hasText: 'apply.ts' }).first();
+    await dragWithShift(workbench.page, tab, chat.locator('#chat-input'));
+    const dropped = await waitFor(
+      'the dropped file to be a chip and a mention in the box',
+      async () => ({
+        value: await chat.locator('#chat-input').inputValue(),
+        chips: await chat.locator('.chat-input-box .chat-attachments .attachment-label').allInnerTexts(),
+      }),
+      (state) => state.chips.length === 1,
+    );
+    assert.deepEqual(dropped.chips, ['src/apply.ts']);
+    assert.match(dropped.value, /@src\/apply\.ts/);
+    await workbench.screenshot('mentions-dropped');
   });
 });
