@@ -18,6 +18,10 @@ function imports(file: string): string[] {
 }
 
 const LAYERS = new Set(['common', 'node', 'vscode', 'browser']);
+/** The folders of code: the extension, its tests and its tools. */
+const TREES = ['src', 'test', 'scripts', 'build'];
+/** Code, as opposed to test data (golden cases, fixtures) and documents. */
+const CODE = /\.(?:ts|js|mjs|cjs|css)$/u;
 
 describe('architecture', () => {
   it('src/ holds only extension.ts at its root; every other file is in a layer folder of a feature or of base/', () => {
@@ -33,9 +37,9 @@ describe('architecture', () => {
     assert.deepEqual(outside, []);
   });
 
-  it('no folder of src/ holds more than 15 files', () => {
+  it('no folder of src/, test/, scripts/ or build/ holds more than 15 files', () => {
     const crowded = new Map<string, number>();
-    for (const file of sourceFiles(path.join(root, 'src'), true)) {
+    for (const file of TREES.flatMap((tree) => sourceFiles(path.join(root, tree), true))) {
       const folder = path.relative(root, path.dirname(file));
       crowded.set(folder, (crowded.get(folder) ?? 0) + 1);
     }
@@ -45,8 +49,9 @@ describe('architecture', () => {
     );
   });
 
-  it('no source file (style sheets included) is longer than 250 lines', () => {
-    const long = sourceFiles(path.join(root, 'src'), true)
+  it('no code file of src/, test/, scripts/ or build/ (style sheets included) is longer than 250 lines', () => {
+    const long = TREES.flatMap((tree) => sourceFiles(path.join(root, tree), true))
+      .filter((file) => CODE.test(file))
       .map((file) => ({ file: path.relative(root, file), lines: fs.readFileSync(file, 'utf8').split('\n').length - 1 }))
       .filter(({ lines }) => lines > 250);
     assert.deepEqual(long, []);

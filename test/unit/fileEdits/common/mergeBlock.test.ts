@@ -46,15 +46,16 @@ function comparable(result: MergeResult): MergeResult {
   return result.kind === 'merged' ? result : { kind: 'uncertain', reason: result.reason };
 }
 
+/** Each case's path below GOLDEN; the cases are grouped in one folder per language. */
 const files = fs
-  .readdirSync(GOLDEN)
+  .readdirSync(GOLDEN, { recursive: true, encoding: 'utf8' })
   .filter((name) => name.endsWith('.golden'))
-  .sort();
+  .sort((a, b) => (path.basename(a) < path.basename(b) ? -1 : 1));
 
 describe('placing a partial code block into the original file', () => {
   describe('golden cases', () => {
     for (const name of files) {
-      it(name.replace(/\.golden$/u, ''), () => {
+      it(path.basename(name, '.golden'), () => {
         const golden = readGolden(path.join(GOLDEN, name));
         assert.deepEqual(comparable(mergeBlock(golden.original, golden.block)), golden.expected);
       });
