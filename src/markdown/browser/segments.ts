@@ -10,8 +10,12 @@
 export const SEGMENT_MIN_REPLY = 16_000;
 /** About how much text a piece holds before it ends at the next safe line. */
 export const SEGMENT_TARGET = 8_000;
-/** Rows of a table in one piece. */
-export const TABLE_ROWS_PER_SEGMENT = 50;
+/**
+ * Rows of a table in one piece. A piece is laid out whole when it nears the viewport, and in a
+ * narrow view a row's cells wrap to several lines (about 100 px a row in the sidebar): ten rows
+ * are a view or two, where fifty were eight views laid out in one frame.
+ */
+export const TABLE_ROWS_PER_SEGMENT = 10;
 /** Lines of a code block in one piece. */
 export const CODE_LINES_PER_SEGMENT = 500;
 
