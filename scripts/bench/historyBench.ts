@@ -2,77 +2,15 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { type RunningEmulator, startEmulator } from '../emulator/server';
-import { appendMessage, newConversation, type StoredConversation } from '../../src/conversations/common/conversation';
-import { recordsOfWhole } from '../../src/conversations/common/conversationOperations';
-import { type IndexEntry, indexEntry, indexFiles, writeIndex } from '../../src/conversations/node/conversationIndex';
-import { encodeRecord, replayLog } from '../../src/conversations/common/conversationLog';
+import { type IndexEntry, writeIndex } from '../../src/conversations/node/conversationIndex';
 import { ConversationLogFiles } from '../../src/conversations/node/conversationLogFiles';
 import { searchConversations } from '../../src/conversations/node/searchConversationFiles';
 import { Workbench } from '../workbench/workbench';
 import { type Figure, percentile } from './figures';
+import { conversationFiles, MANY, MESSAGES_EACH, OLD_WORD, RARE_WORD, windowUserData } from './historyFiles';
 
-const MANY = 5000;
-const MESSAGES_EACH = 10;
-/** One message in a hundred conversations, spread over the history, holds this word; never a title. */
-const RARE_WORD = 'zebrafish';
-/** Only the oldest 1% of the conversations hold this one, so a search reads nearly every log before a hit. */
-const OLD_WORD = 'quokka';
-const FOLDER = 'User/globalStorage/clusterchat.cluster-chat/conversations';
-const ACTIVE_ID = 'bench-active';
 /** The chat page's mark when its newest messages are first on screen (src/webview/markdown/renderMarks.ts). */
 const FIRST_RENDER_MARK = 'cluster-chat:first-render';
-
-/** About 10 KB a conversation, so 5,000 of them are about 50 MB. */
-function conversation(id: string, number: number, updatedAt: string): StoredConversation {
-  let built = newConversation(id, '', new Date(updatedAt));
-  for (let index = 0; index < MESSAGES_EACH; index++) {
-    const rare =
-      index === 7 && number % 100 === 0
-        ? ` and then a ${RARE_WORD} appeared`
-        : index === 7 && number > 0 && number <= 50
-          ? ` a ${OLD_WORD}`
-          : '';
-    const content = `Message ${index} of conversation ${number}${rare}: ${'lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(17)}`;
-    built = appendMessage(
-      built,
-      index % 2 === 0 ? { role: 'user', content, at: updatedAt } : { role: 'assistant', content, cluster: 'demo', at: updatedAt },
-    );
-  }
-  return built;
-}
-
-const made = new Map<number, Map<string, string>>();
-
-/**
- * The folder's files as the extension writes them: one log per conversation and the history index.
- * Made once per count, before any window opens: making 5,000 conversations leaves about 100 MB of
- * garbage in the bench's process, and collecting it while a window opened slowed that window alone.
- */
-function conversationFiles(count: number): Map<string, string> {
-  const files = made.get(count) ?? makeConversationFiles(count);
-  made.set(count, files);
-  return files;
-}
-
-function makeConversationFiles(count: number): Map<string, string> {
-  const files = new Map<string, string>();
-  const entries: IndexEntry[] = [];
-  let messageId = 0;
-  for (let number = 0; number < count; number++) {
-    const id = number === 0 ? ACTIVE_ID : `bench-${number}`;
-    // The active one is the newest, so the chat opens it in every run.
-    const updatedAt = new Date(Date.UTC(2026, 0, 1) + (number === 0 ? count : number) * 60_000).toISOString();
-    const log = recordsOfWhole(conversation(id, number, updatedAt), () => `m${++messageId}`)
-      .map(encodeRecord)
-      .join('');
-    files.set(`${id}.jsonl`, log);
-    entries.push(indexEntry(replayLog(id, log).conversation, Buffer.byteLength(log)));
-  }
-  for (const [name, contents] of indexFiles(entries)) {
-    files.set(name, contents);
-  }
-  return files;
-}
 
 /** First results and the whole search, over `count` conversations written to a temporary folder. */
 export async function measureSearch(log: (line: string) => void): Promise<Figure[]> {
@@ -159,7 +97,7 @@ async function openAndTurns(count: number, turns: number): Promise<OpenAndTurns>
 }
 
 async function turnsInWindow(emulator: RunningEmulator, count: number, turns: number): Promise<OpenAndTurns> {
-  const userData = Object.fromEntries([...conversationFiles(count)].map(([name, content]) => [`${FOLDER}/${name}`, content]));
+  const userData = windowUserData(count);
   const workbench = await Workbench.open({
     settings: { 'clusterChat.baseUrl': emulator.baseUrl, 'clusterChat.clusters': [{ id: 'demo', label: 'Demo' }] },
     userData,
@@ -195,7 +133,8 @@ async function turnsInWindow(emulator: RunningEmulator, count: number, turns: nu
 /**
  * The history at scale: search in process over 5,000 conversations (~50 MB), and in the real
  * workbench (packaged .vsix) opening the chat and taking turns with 5,000 saved conversations
- * against one, alternating windows, as ratios so the budgets hold on any machine.
+ * against one, alternating windows, as ratios so the budgets hold on any machine. Both sides'
+ * windows hold the same files on disk (see `windowUserData`).
  */
 export async function measureHistory(log: (line: string) => void): Promise<Figure[]> {
   const figures = await measureSearch(log);
