@@ -78,8 +78,8 @@ export class ChatController implements vscode.Disposable {
     if (this.view === view) this.view = undefined;
   }
 
-  /** Sends the whole state (the webview just loaded or came back). */
-  async sendState(): Promise<void> {
+  /** Sends the whole state; to a page just loaded, the history (for its closed panel) follows, after the conversation. */
+  async sendState(pageLoaded = false): Promise<void> {
     await this.loaded();
     const conversation = this.store.active();
     this.post({
@@ -88,8 +88,9 @@ export class ChatController implements vscode.Disposable {
       draft: this.store.drafts.of(conversation.id),
       attachments: this.attachments.views(),
       cluster: clusterView(this.clusters.active()),
-      ...this.history.list(),
+      ...(pageLoaded ? { history: [], historyComplete: false } : this.history.list()),
     });
+    if (pageLoaded) this.post(this.history.message());
     this.nextSend.postMeter();
     void this.codeActions.postUndoableTurns(conversation.id);
   }

@@ -106,7 +106,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider {
         this.controller.attach(connection);
         void line?.refresh();
         void prompts?.refresh();
-        return this.controller.sendState();
+        return this.controller.sendState(true);
       },
       onMessage: (message) => dispatch(handlers, message.type, message),
       log: this.log,
