@@ -47,7 +47,7 @@ export function conversationFiles(count: number): Map<string, string> {
   return files;
 }
 
-function makeConversationFiles(count: number): Map<string, string> {
+export function makeConversationFiles(count: number): Map<string, string> {
   const files = new Map<string, string>();
   const entries: IndexEntry[] = [];
   let messageId = 0;

@@ -1,4 +1,5 @@
 import { foldForMatching } from './foldText';
+import { escapeRegExp } from '../../base/common/escapeRegExp';
 
 const NON_ASCII = /[^\x00-\x7f]/g;
 
@@ -62,10 +63,6 @@ export function phraseSearch(needle: string): (loose: string) => boolean {
   }
   const pattern = new RegExp(needle.split(' ').map(escapeRegExp).join('[\\t-\\r ]+'));
   return (loose) => pattern.test(loose);
-}
-
-function escapeRegExp(word: string): string {
-  return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Whether the fold starts afresh at `at`: both characters around it are ASCII and not whitespace. */

@@ -94,6 +94,19 @@ describe('searching every conversation', () => {
     assert.deepEqual(await ids('300 km'), ['kelvin']);
   });
 
+  it('reads past the title any case of a match, the Kelvin sign and the dotted capital I as lower-casing does', async () => {
+    const files = new ConversationLogFiles(temporary());
+    const entries = [
+      await saved(files, 'kelvin', '2026-01-01T00:00:00.000Z', 'First question', '300 \u212Am and MORE'),
+      await saved(files, 'dotted', '2026-01-02T00:00:00.000Z', 'Another question', 'XİY'),
+    ];
+    const ids = async (query: string) => (await searchAll(files, entries, query)).flat().map((hit) => hit.id);
+    assert.deepEqual(await ids('300 km'), ['kelvin']);
+    assert.deepEqual(await ids('AND more'), ['kelvin']);
+    assert.deepEqual(await ids('xi'), ['dotted'], 'lowered, XİY reads "xi", a dot and "y"');
+    assert.deepEqual(await ids('xiy'), []);
+  });
+
   it('stops reading logs once the search is superseded', async () => {
     const files = new ConversationLogFiles(temporary());
     const entries: IndexEntry[] = [];
