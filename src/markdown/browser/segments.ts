@@ -16,6 +16,11 @@ export const SEGMENT_TARGET = 8_000;
  * are a view or two, where fifty were eight views laid out in one frame.
  */
 export const TABLE_ROWS_PER_SEGMENT = 10;
+/**
+ * Tables with up to this many rows stay whole, so their columns size to their content: a piece
+ * of a cut table has fixed columns, which only pays off for a table too long to lay out at once.
+ */
+export const TABLE_ROWS_KEPT_WHOLE = 50;
 /** Lines of a code block in one piece. */
 export const CODE_LINES_PER_SEGMENT = 500;
 
@@ -126,7 +131,7 @@ function isSafeStart(lines: readonly string[], index: number): boolean {
   return (lines[index - 1] ?? '').trim() === '' && /^\S/.test(line) && !LIST_ITEM.test(line);
 }
 
-/** A table after a blank line (or at the start) with more rows than one piece holds. */
+/** A table after a blank line (or at the start) with more rows than a table kept whole. */
 function isLongTable(lines: readonly string[], index: number): boolean {
   const header = lines[index] ?? '';
   const delimiter = lines[index + 1] ?? '';
@@ -137,7 +142,7 @@ function isLongTable(lines: readonly string[], index: number): boolean {
     delimiter.includes('-') &&
     TABLE_DELIMITER.test(delimiter) &&
     cells(header) === cells(delimiter) &&
-    tableEnd(lines, index) - index - 2 > TABLE_ROWS_PER_SEGMENT
+    tableEnd(lines, index) - index - 2 > TABLE_ROWS_KEPT_WHOLE
   );
 }
 

@@ -4,6 +4,7 @@ import {
   CODE_LINES_PER_SEGMENT,
   SEGMENT_MIN_REPLY,
   splitIntoSegments,
+  TABLE_ROWS_KEPT_WHOLE,
   TABLE_ROWS_PER_SEGMENT,
   type Segment,
 } from '../../../../src/markdown/browser/segments';
@@ -87,18 +88,32 @@ describe('splitIntoSegments', () => {
   });
 
   it('cuts a long table into pieces of rows, each behind the header and delimiter rows', () => {
-    const rows = Array.from({ length: TABLE_ROWS_PER_SEGMENT * 3 + 7 }, (_, index) => `| ${index} | row ${index} |`);
+    const count = TABLE_ROWS_KEPT_WHOLE + TABLE_ROWS_PER_SEGMENT * 2 + 7;
+    const rows = Array.from({ length: count }, (_, index) => `| ${index} | row ${index} |`);
     const markdown = `${documentOf(20_000)}\n| # | Name |\n|---:|---|\n${rows.join('\n')}\n\nAfter the table.`;
     const pieces = splitIntoSegments(markdown).filter((segment) => 'table' in segment && segment.table !== undefined);
+    const expected = Math.ceil(count / TABLE_ROWS_PER_SEGMENT);
     assert.deepEqual(
       pieces.map((piece) => ('table' in piece ? piece.table : undefined)),
-      ['first', 'continued', 'continued', 'continued'],
+      ['first', ...Array.from({ length: expected - 1 }, () => 'continued')],
     );
     for (const piece of pieces) {
       assert.ok('markdown' in piece && piece.markdown.startsWith('| # | Name |\n|---:|---|\n'));
     }
     const shown = pieces.flatMap((piece) => ('markdown' in piece ? piece.markdown.split('\n').slice(2) : []));
     assert.deepEqual(shown, rows, 'every row once, in order');
+  });
+
+  it('keeps a table of up to TABLE_ROWS_KEPT_WHOLE rows whole, so its columns size to their content', () => {
+    const rows = Array.from({ length: TABLE_ROWS_KEPT_WHOLE }, (_, index) => `| ${index} | row ${index} |`);
+    const markdown = `${documentOf(20_000)}\n| # | Name |\n|---:|---|\n${rows.join('\n')}\n\nAfter the table.`;
+    const segments = splitIntoSegments(markdown);
+    assert.ok(segments.every((segment) => !('table' in segment) || segment.table === undefined));
+    assert.ok(
+      segments.some((segment) => 'markdown' in segment && segment.markdown.includes(rows.join('\n'))),
+      'all rows in one piece',
+    );
+    assert.equal(renderSegments(segments), renderMarkdown(markdown));
   });
 
   it('cuts a long code block into its first lines, as a fence, and runs of plain lines; the blocks after it keep their numbers', () => {
