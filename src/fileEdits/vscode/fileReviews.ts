@@ -40,7 +40,7 @@ export class FileReviews implements vscode.Disposable {
   /** Opens the review of a reply's file blocks; resolves whether there was one to open. */
   async review(turn: TurnRef, markdown: string): Promise<boolean> {
     const plan = await planReview(markdown, this.ignore);
-    reportLeftOut(plan.leftOut);
+    reportLeftOut(plan.leftOut, this.documents);
     const files = await confirmRisks(plan.files);
     if (files.length === 0) {
       if (plan.leftOut.length === 0) {

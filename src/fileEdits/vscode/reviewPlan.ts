@@ -32,6 +32,8 @@ export interface LeftOutBlock {
   readonly path: string;
   readonly why: string;
   readonly code: string;
+  /** The file the block was meant for, when only where its parts go is in doubt: it can be compared with the block whole. */
+  readonly file?: vscode.Uri;
 }
 
 export interface ReviewPlan {
@@ -62,7 +64,7 @@ export async function planReview(markdown: string, ignore: WorkspaceIgnore): Pro
     const base = earlier ? earlier.proposed : original;
     const proposed = proposal(base, block.code, block.partial);
     if (typeof proposed !== 'string') {
-      refuse(proposed.why);
+      leftOut.push({ path: block.path, why: proposed.why, code: block.code, ...(base === undefined ? {} : { file: target.uri }) });
       continue;
     }
     const shrink = block.partial || base === undefined ? earlier?.shrink : wholeFileShrink(base, block.code);

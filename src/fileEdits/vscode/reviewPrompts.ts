@@ -1,26 +1,50 @@
 import * as vscode from 'vscode';
 import type { LeftOutBlock, PlannedFile } from './reviewPlan';
+import { REVIEW_SCHEME, type ReviewDocuments } from './reviewDocuments';
 import { riskText } from './reviewTexts';
 
-/** Says which blocks are not in the review and why, and offers their code to copy. */
-export function reportLeftOut(leftOut: readonly LeftOutBlock[]): void {
+let comparisons = 0;
+
+/**
+ * Says which blocks are not in the review and why, and offers their code to copy and, for a block
+ * whose place in its file is in doubt, a diff of the whole file against the block.
+ */
+export function reportLeftOut(leftOut: readonly LeftOutBlock[], documents: ReviewDocuments): void {
   if (leftOut.length === 0) {
     return;
   }
   const copy = vscode.l10n.t('Copy Their Code');
+  const compare = vscode.l10n.t('Compare With the File');
+  const comparable = leftOut.filter((block) => block.file !== undefined);
   const reasons = leftOut.map((block) => vscode.l10n.t('{0}: {1}', block.path, block.why)).join('; ');
   void vscode.window
     .showWarningMessage(
       leftOut.length === 1
         ? vscode.l10n.t('Cluster Chat left 1 block out of the review: {0}.', reasons)
         : vscode.l10n.t('Cluster Chat left {0} blocks out of the review: {1}.', leftOut.length, reasons),
-      copy,
+      ...(comparable.length > 0 ? [compare, copy] : [copy]),
     )
     .then(async (choice) => {
       if (choice === copy) {
         await vscode.env.clipboard.writeText(leftOut.map((block) => block.code).join('\n\n'));
+      } else if (choice === compare) {
+        for (const block of comparable) {
+          await compareWithFile(block, documents);
+        }
       }
     });
+}
+
+/** The file (as it stands) against the block, whole: the user sees where its parts would go. */
+async function compareWithFile(block: LeftOutBlock, documents: ReviewDocuments): Promise<void> {
+  if (!block.file) {
+    return;
+  }
+  const blockUri = block.file.with({ scheme: REVIEW_SCHEME, query: `block=${++comparisons}` });
+  documents.put(blockUri, block.code);
+  await vscode.commands.executeCommand('vscode.diff', block.file, blockUri, vscode.l10n.t('{0} ↔ the reply’s block', block.path), {
+    preview: false,
+  });
 }
 
 /**

@@ -76,6 +76,12 @@ describe('Which files a reply may change: paths judged, symlinks resolved, ignor
     assert.match(why['review-plan/src/new.ts'] ?? '', /does not exist/);
     assert.match(why['review-plan/src/twice.ts'] ?? '', /not certain/);
     assert.equal(plan.leftOut.length, 7);
+    const comparable = plan.leftOut.filter((block) => block.file !== undefined);
+    assert.deepEqual(
+      comparable.map((block) => [block.path, vscode.workspace.asRelativePath(block.file ?? '')]),
+      [['review-plan/src/twice.ts', 'review-plan/src/twice.ts']],
+      'only a block whose place is in doubt can be compared with its file',
+    );
     assert.equal(await fs.readdir(outside).then((names) => names.length), 0, 'nothing was written through the link');
   });
 

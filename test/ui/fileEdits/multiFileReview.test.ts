@@ -10,6 +10,7 @@ import { proposalLens } from '../helpers/editInPlace';
 
 const ASK = 'Give items a quantity (ui review).';
 const ASK_HUNKS = 'Count in cents and round the total (ui review in editor).';
+const ASK_DOUBT = 'Log each item (ui review with a doubtful block).';
 
 const CART = `export interface Item {
   readonly price: number;
@@ -82,13 +83,26 @@ const HUNKS_REPLY = [
   '```',
 ].join('\n');
 
+/** A block whose kept line is not in src/cart.ts: where its new line goes is not certain. */
+const DOUBT_REPLY = [
+  'Log them:',
+  '',
+  '```ts src/cart.ts',
+  '// ...existing code...',
+  '  for (const entry of entries) {',
+  '    console.log(entry);',
+  '// ...existing code...',
+  '```',
+].join('\n');
+
 describe('Review changes in N files, and undo a turn (real workbench, emulator)', function () {
   this.timeout(240_000);
   const ui = useWorkbench({
     screenshots: 'multi-file-review',
     emulator: {
       apiKey: 'review-ui-key-7c20',
-      scriptedReply: (last) => (last.includes(ASK) ? REPLY : last.includes(ASK_HUNKS) ? HUNKS_REPLY : undefined),
+      scriptedReply: (last) =>
+        last.includes(ASK) ? REPLY : last.includes(ASK_HUNKS) ? HUNKS_REPLY : last.includes(ASK_DOUBT) ? DOUBT_REPLY : undefined,
     },
     files: { 'src/cart.ts': CART, 'src/cart.test.ts': CART_TEST },
     // VS Code for the Web saves after a delay by default, desktop VS Code does not: with it off, the
@@ -231,5 +245,36 @@ describe('Review changes in N files, and undo a turn (real workbench, emulator)'
     await workbench.page.locator('.editor-actions a[aria-label="Accept the Changes to This File"]').click();
     await workbench.notification(/the changes to src\/cart\.ts moved into its editor/);
     assert.equal(await workbench.editorText('cart.ts'), kept, 'the file is as decided in its editor, not written again');
+  });
+
+  it('says why a block whose place is in doubt is left out, and compares the whole file with it on request', async () => {
+    const { workbench } = ui;
+    await workbench.clearNotifications();
+    // The hunks decided above are not saved: saved now, closing the editors asks nothing.
+    await workbench.runCommand('File: Save All Files');
+    await workbench.runCommand('View: Close All Editors');
+    await startNewChat(workbench);
+    const chat = workbench.chatView();
+    await chat.locator('#chat-input').fill(ASK_DOUBT);
+    await chat.locator('#chat-input').press('Enter');
+    await turnEnded(workbench, 1);
+    const before = fs.readFileSync(path.join(workbench.folder, 'src', 'cart.ts'), 'utf8');
+    await chat.locator('li.chat-message[data-index="1"] button.message-review').click();
+    const leftOut = await workbench.notification(/left 1 block out of the review/);
+    assert.match(
+      await leftOut.innerText(),
+      /src\/cart\.ts: a part of the block shares no line with the file \(line 2 of the block\), so where it goes is not certain/,
+    );
+    await workbench.clickNotificationButton(leftOut, 'Compare With the File');
+    const tab = workbench.page.locator('.tab', { hasText: 'src/cart.ts ↔ the reply’s block' });
+    await tab.first().waitFor({ timeout: 15_000 });
+    const modified = workbench.page.locator('.editor-instance .modified-in-monaco-diff-editor .view-lines');
+    await waitFor(
+      'the diff to show the block beside the file',
+      () => modified.first().innerText(),
+      (text) => text.includes('console.log(entry);'),
+    );
+    await workbench.screenshot('review-doubtful-block');
+    assert.equal(fs.readFileSync(path.join(workbench.folder, 'src', 'cart.ts'), 'utf8'), before, 'nothing is written');
   });
 });
