@@ -75,11 +75,11 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
   const clusters = new ClusterStore(context);
   const statusBar = new ClusterStatusBar(clusters);
   const errors = new ErrorPresenter(log);
-  const replies = new ReplyStore();
   const proposals = new ProposalDocuments();
   const workspaceIgnore = new WorkspaceIgnore();
   const inlineProposals = new InlineProposals();
   const fileReviews = registerFileReviews(context.globalStorageUri, context.globalState, workspaceIgnore, inlineProposals, log);
+  const replies = new ReplyStore((document, title) => fileReviews.edits.keep(document, title));
   const actions = new ReplyActions(proposals, fileReviews.reviews);
   const requests = new RequestHistory();
   const pipeline = new RequestPipeline(clients, apiKeys, clusters, statusBar, log, requests);

@@ -3,13 +3,13 @@ import type { ReviewDocuments } from './reviewDocuments';
 import type { TurnCheckpoints, TurnRef } from './turnCheckpoints';
 import { undoTurn } from './turnUndo';
 
-/** Edit in Place and Fix belong to no conversation: their turns are kept under this one. */
+/** Edit in Place, Fix and the reply view's code belong to no conversation: their turns are kept under this one. */
 const EDITS_CONVERSATION = 'edit-in-place-and-fix';
 /** Past this many edits the oldest checkpoint is dropped, so the edits' share of the store stays small. */
 export const KEPT_EDITS = 20;
 const INDEX_KEY = 'clusterChat.editCheckpoints';
 
-/** One Edit in Place or Fix whose file was kept, as listed for undo. */
+/** One Edit in Place, Fix or change by the reply view's code whose file was kept, as listed for undo. */
 export interface KeptEdit {
   readonly turn: string;
   /** e.g. "Edit in Place · math.ts". */
@@ -20,8 +20,9 @@ export interface KeptEdit {
 }
 
 /**
- * Checkpoints of Edit in Place and Fix with Cluster: the file is kept before a proposal is shown,
- * what it holds when the proposal ends is recorded, and "Undo an Edit in Place or Fix" brings back
+ * Checkpoints of Edit in Place, Fix with Cluster and the reply view's Insert, Replace and Apply: the
+ * file is kept before a proposal is shown (or the code goes in), what it holds after is recorded, and
+ * "Undo an Edit Outside the Chat" brings back
  * the file as it was, even after it was saved and closed, when the editor's own undo is gone.
  */
 export class EditCheckpoints {
@@ -87,7 +88,9 @@ export class EditCheckpoints {
     const edits = this.list();
     if (edits.length === 0) {
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('Cluster Chat: no Edit in Place or Fix has changed a file yet, so there is nothing to undo.'),
+        vscode.l10n.t(
+          'Cluster Chat: no Edit in Place, Fix or code from the reply view has changed a file yet, so there is nothing to undo.',
+        ),
       );
       return undefined;
     }
@@ -99,8 +102,8 @@ export class EditCheckpoints {
         edit,
       })),
       {
-        title: vscode.l10n.t('Cluster Chat: Undo an Edit in Place or Fix'),
-        placeHolder: vscode.l10n.t('Pick an edit: its file comes back as it was before it.'),
+        title: vscode.l10n.t('Cluster Chat: Undo an Edit Outside the Chat'),
+        placeHolder: vscode.l10n.t('Pick an Edit in Place, Fix or code from the reply view: its file comes back as it was before it.'),
       },
     );
     return picked?.edit;

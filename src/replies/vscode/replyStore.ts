@@ -15,8 +15,11 @@ export interface StoredReply {
   /** The request inspector's record of the request this reply answered. */
   readonly inspection?: number | undefined;
   /** Keeps a file before the reply's code changes it (a chat turn's undo); see `FileReviews.beforeEdit`. */
-  readonly checkpoint?: (document: vscode.TextDocument) => Promise<(() => Promise<void>) | false | undefined>;
+  readonly checkpoint?: Checkpoint;
 }
+
+/** Keeps `document`'s file; resolves what records the text it was changed to, false to leave the file alone. */
+type Checkpoint = (document: vscode.TextDocument) => Promise<(() => Promise<void>) | false | undefined>;
 
 const KEEP = 20;
 
@@ -28,8 +31,16 @@ export class ReplyStore implements vscode.Disposable {
   readonly onDidAdd = this.added.event;
   private counter = 0;
 
+  /**
+   * @param keep keeps a file before a reply that is no chat turn (the reply view's) changes it, under
+   * the reply's title, for "Undo an Edit Outside the Chat"; see `EditCheckpoints.keep`.
+   */
+  constructor(private readonly keep?: (document: vscode.TextDocument, title: string) => ReturnType<Checkpoint>) {}
+
   add(reply: Omit<StoredReply, 'id'>): StoredReply {
-    const stored = { ...reply, id: `reply-${++this.counter}` };
+    const keep = this.keep;
+    const checkpoint: Checkpoint | undefined = reply.checkpoint ?? (keep && ((document) => keep(document, reply.title)));
+    const stored = { ...reply, ...(checkpoint ? { checkpoint } : {}), id: `reply-${++this.counter}` };
     this.replies.push(stored);
     for (const evicted of this.replies.splice(0, Math.max(0, this.replies.length - KEEP))) {
       evicted.source?.dispose();

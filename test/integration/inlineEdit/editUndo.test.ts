@@ -2,13 +2,14 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { KEPT_EDITS } from '../../../src/fileEdits/vscode/editCheckpoints';
 import { MAX_CHECKPOINT_FILE_BYTES } from '../../../src/checkpoints/common/checkpoints';
+import { waitUntil } from '../../../scripts/workbench/wait';
 import { activateExtension } from '../testEnvironment';
 import { editingSavedFiles } from '../helpers/editingSavedFiles';
 import { HALF_PROPOSED as PROPOSED, HALF_SOURCE as SOURCE } from '../../shared/demoEdit';
 
 /**
  * The checkpoints of Edit in Place (and Fix, which shows its proposal the same way) in the real
- * extension host: the file is kept before the proposal shows, and "Undo an Edit in Place or Fix"
+ * extension host: the file is kept before the proposal shows, and "Undo an Edit Outside the Chat"
  * brings it back after it was saved and closed, when the editor's own undo is gone.
  */
 describe('Edit in Place: undoing an edit from its checkpoint', function () {
@@ -52,6 +53,28 @@ describe('Edit in Place: undoing an edit from its checkpoint', function () {
       false,
       'an edit undone is no longer listed',
     );
+    assert.equal(await restored.save(), true);
+  });
+
+  it('keeps a file before the reply view’s Replace puts code in, and undoes that after the file was saved and closed', async () => {
+    const { testing } = await activateExtension();
+    const editor = await savedFile('edit-undo-reply.ts', SOURCE);
+    const { document } = editor;
+    const before = testing.replies.last()?.id;
+    editor.selection = new vscode.Selection(1, 0, 3, 0);
+    await vscode.commands.executeCommand('clusterChat.explainSelection');
+    await waitUntil('the reply to Explain to arrive', () => testing.replies.last()?.id !== before);
+    assert.equal(await vscode.commands.executeCommand('clusterChat.replaceSelectionWithLastReply'), true);
+    assert.notEqual(document.getText(), SOURCE);
+    assert.equal(await document.save(), true);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+
+    const kept = testing.editCheckpoints.list()[0];
+    assert.equal(kept?.title, 'Explain · edit-undo-reply.ts', 'listed under the reply’s title');
+    assert.equal(kept.uri, document.uri.toString());
+    assert.equal(await vscode.commands.executeCommand('clusterChat.undoEdit', kept.turn), true);
+    const restored = await vscode.workspace.openTextDocument(document.uri);
+    assert.equal(restored.getText(), SOURCE, 'the file holds what it held before the code went in');
     assert.equal(await restored.save(), true);
   });
 

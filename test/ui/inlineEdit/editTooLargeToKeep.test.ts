@@ -63,7 +63,7 @@ describe('Edit in Place on a file too large to keep for its undo (real workbench
       'nothing is saved',
     );
 
-    await workbench.runCommand('Cluster Chat: Undo an Edit in Place or Fix…');
-    await workbench.notification(/no Edit in Place or Fix has changed a file yet/);
+    await workbench.runCommand('Cluster Chat: Undo an Edit Outside the Chat…');
+    await workbench.notification(/no Edit in Place, Fix or code from the reply view has changed a file yet/);
   });
 });

@@ -24,9 +24,9 @@ describe('Undo an Edit in Place after the file was saved and closed (real workbe
     await waitUntil('the edit to be saved', () => onDisk() === PROPOSED);
     await workbench.runCommand('View: Close All Editors');
 
-    await workbench.runCommand('Cluster Chat: Undo an Edit in Place or Fix…');
+    await workbench.runCommand('Cluster Chat: Undo an Edit Outside the Chat…');
     await workbench.screenshot('edit-undo-pick');
-    await workbench.pickQuickInputItem('Cluster Chat: Undo an Edit in Place or Fix', 'Edit in Place · half.ts');
+    await workbench.pickQuickInputItem('Cluster Chat: Undo an Edit Outside the Chat', 'Edit in Place · half.ts');
     const restored = await workbench.notification(/restored 1 of 1 files/);
     assert.match(await restored.innerText(), /custom actions did on its side cannot be undone/);
     await workbench.runCommand('File: Save All Files');
