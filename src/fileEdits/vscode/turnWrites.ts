@@ -47,12 +47,19 @@ export async function writeFiles(turn: TurnRef, writes: readonly FileWrite[], ch
   return written.length > 0;
 }
 
-/** Opens the written files, then says what changed (so a Save All once it shows reaches them all), then reports. */
+/**
+ * Opens the written files as tabs in the background (drawing twenty editors one after another
+ * took seconds), then says what changed (so a Save All once it shows reaches them all), then reports.
+ */
 async function announce(written: readonly FileWrite[], before: ErrorsBefore): Promise<void> {
-  for (const { file } of written) {
-    // A file removed in the meantime has no editor to open; the others still do.
-    await vscode.window.showTextDocument(file.uri, { preview: false, preserveFocus: true }).then(undefined, () => undefined);
-  }
+  await Promise.all(
+    written.map(({ file }) =>
+      // A file removed in the meantime has no editor to open; the others still do.
+      vscode.commands
+        .executeCommand('vscode.open', file.uri, { preview: false, preserveFocus: true, background: true })
+        .then(undefined, () => undefined),
+    ),
+  );
   void vscode.window.showInformationMessage(
     vscode.l10n.t(
       'Cluster Chat changed {0} files, not saved: {1}. Undo changes of this turn (on the reply) brings them all back.',
