@@ -19,6 +19,7 @@ import { measureSendExpansion } from './mentions/sendExpansion';
 import { measureRendering } from './renderBench';
 import { measureRequestOverhead } from './requestOverhead';
 import { measureReviews } from './fileEdits/reviewBench';
+import { measureReviewClicks } from './fileEdits/reviewClickBench';
 
 function sizes(): Figure[] {
   const kb = (file: string): number => fs.statSync(path.join(repoRoot, file)).size / 1024;
@@ -50,7 +51,10 @@ async function main(): Promise<void> {
       "Mentions (VS Code's ripgrep over 50,000 files and the send in process; the composer in Chromium)",
       async () => [...(await measureFileSuggestions(log)), ...(await measureComposerLatency(log)), ...(await measureSendExpansion(log))],
     ],
-    ['Multi-file review (real extension host, 20 files of 200 lines)', () => measureReviews(log)],
+    [
+      'Multi-file review (real extension host and workbench, 20 files of 200 lines)',
+      async () => [...(await measureReviews(log)), ...(await measureReviewClicks(log))],
+    ],
   ];
   // `npm run bench -- --only request-overhead [--repeat N]` runs that step alone, N times in a row.
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;

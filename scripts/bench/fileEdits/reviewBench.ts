@@ -10,7 +10,7 @@ import { repoRoot } from '../../vscode/paths';
 import { type Figure, percentile } from '../figures';
 import type { ReviewCase, ReviewFigures } from './reviewProbe';
 
-const FILES = 20;
+export const FILES = 20;
 /** 22 functions of 9 lines after a 2-line head and a blank line: 200 lines a file. */
 const FUNCTIONS = 22;
 const ROUNDS = 10;
@@ -45,7 +45,7 @@ function moduleText(file: number, changed: ReadonlySet<number>): string {
  * (named either way) that show only the changed functions between `// ...existing code...` markers.
  * Every partial block is checked here to merge into exactly the expected text.
  */
-function reviewCase(): ReviewCase {
+export function reviewCase(): ReviewCase {
   const files: Array<ReviewCase['files'][number]> = [];
   const parts = [`Here are the changes to the ${FILES} modules: each rounds its steps.`, ''];
   for (let file = 0; file < FILES; file++) {
@@ -93,9 +93,9 @@ function logTail(base: string): string {
 
 /**
  * The multi-file review in the real extension host (production bundle, latest VS Code), over a
- * workspace of 20 TypeScript files of ~200 lines: how long "Review changes in 20 files" takes from
- * the click (`FileReviews.review`) until VS Code's multi-file diff editor is the active tab, and
- * how long Accept All takes to write the 20 files. A new turn each round, the files restored first.
+ * workspace of 20 TypeScript files of ~200 lines: the host's share of what `measureReviewClicks`
+ * times from the user's press, from `FileReviews.review` until VS Code's multi-file diff editor is
+ * the active tab, and Accept All writing the 20 files. A new turn each round, the files restored first.
  */
 export async function measureReviews(log: (line: string) => void): Promise<Figure[]> {
   const install = installHost(hostByName('latest'));
@@ -134,10 +134,9 @@ export async function measureReviews(log: (line: string) => void): Promise<Figur
   return [
     {
       area: 'File edits',
-      name: `review of ${FILES} files opens (from the click until review() resolved and the multi-diff tab is active), median`,
+      name: `review of ${FILES} files opens in the host (from review() until it resolved and the multi-diff tab is active), median`,
       value: percentile(figures.openMs, 50),
       unit: 'ms',
-      budget: 300,
     },
     { area: 'File edits', name: `review of ${FILES} files opens, p95`, value: percentile(figures.openMs, 95), unit: 'ms' },
     {
@@ -148,10 +147,9 @@ export async function measureReviews(log: (line: string) => void): Promise<Figur
     },
     {
       area: 'File edits',
-      name: `applying ${FILES} accepted files (acceptAll()), median`,
+      name: `applying ${FILES} accepted files in the host (acceptAll()), median`,
       value: percentile(figures.acceptMs, 50),
       unit: 'ms',
-      budget: 200,
     },
     { area: 'File edits', name: `applying ${FILES} accepted files, p95`, value: percentile(figures.acceptMs, 95), unit: 'ms' },
   ];
