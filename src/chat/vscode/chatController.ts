@@ -120,9 +120,8 @@ export class ChatController implements vscode.Disposable {
   async regenerate(): Promise<void> {
     const conversation = this.store.active();
     const lastUser = lastIndexOf(conversation, 'user');
-    if (this.turns.isBusy(conversation.id) || lastUser < 0) {
+    if (this.turns.isBusy(conversation.id) || lastUser < 0 || !(await this.codeActions.settleDroppedTurns(conversation.id, lastUser + 1)))
       return;
-    }
     await this.turns.truncate(conversation.id, lastUser + 1);
     await this.turns.send(conversation.id);
   }
@@ -134,6 +133,7 @@ export class ChatController implements vscode.Disposable {
       return;
     }
     if (inNewChat) await this.activate(await this.store.createWith(forkOperations(conversation, index - 1, forkTitle)));
+    else if (!(await this.codeActions.settleDroppedTurns(conversation.id, index))) return;
     else await this.turns.truncate(conversation.id, index);
     await this.send(text, conversation.messages[index]?.instructions ?? ''); // the snapshot from before the truncation
   }

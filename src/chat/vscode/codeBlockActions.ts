@@ -54,6 +54,49 @@ export class ChatCodeActions implements vscode.Disposable {
     }
   }
 
+  /**
+   * Before the replies from `index` on are dropped (regenerate, edit and resend): when their turns
+   * changed files, asks whether to undo those changes first, since no message will offer their undo
+   * any more, then frees what the turns kept. Resolves false when the user cancels, or an undo
+   * restored no file (its message says why): the replies then stay.
+   */
+  async settleDroppedTurns(conversationId: string, index: number): Promise<boolean> {
+    const conversation = this.store.get(conversationId);
+    const files = this.actions.files;
+    if (!conversation || !files) {
+      return true;
+    }
+    const changing = await files.checkpoints.changingTurns(conversationId).catch(() => new Set<string>());
+    const dropped = conversation.messages.flatMap((message, at) =>
+      at >= index && message.role === 'assistant' && changing.has(turnId(message, at))
+        ? [{ conversationId, turn: turnId(message, at) }]
+        : [],
+    );
+    if (dropped.length === 0) {
+      return true;
+    }
+    const undo = vscode.l10n.t('Undo Changes');
+    const keep = vscode.l10n.t('Keep Changes');
+    const choice = await vscode.window.showWarningMessage(
+      dropped.length === 1
+        ? vscode.l10n.t('The reply this replaces changed files. Undo its changes first?')
+        : vscode.l10n.t('The {0} replies this replaces changed files. Undo their changes first?', dropped.length),
+      { modal: true, detail: vscode.l10n.t('Keep Changes leaves the files as they are; the undo of those replies goes away with them.') },
+      undo,
+      keep,
+    );
+    if (choice === undefined) {
+      return false;
+    }
+    for (const turn of [...dropped].reverse()) {
+      if (choice === undo && !(await files.undo(turn))) {
+        return false;
+      }
+      await files.checkpoints.forgetTurn(turn);
+    }
+    return true;
+  }
+
   /** Frees what the turns of a deleted conversation kept of the files they changed. */
   forgetFiles(conversationId: string): void {
     this.actions.files?.forget(conversationId).catch((error: unknown) => {

@@ -29,9 +29,13 @@ export async function undoTurn(turn: TurnRef, checkpoints: TurnCheckpoints, docu
     if (outcome && entry.before !== undefined) reopened.push(uri);
   }
   // As after a write: Save All reaches the files open in editors, and a file restored in the background is in none.
-  for (const uri of reopened) {
-    await vscode.window.showTextDocument(uri, { preview: false, preserveFocus: true }).then(undefined, () => undefined);
-  }
+  await Promise.all(
+    reopened.map((uri) =>
+      vscode.commands
+        .executeCommand('vscode.open', uri, { preview: false, preserveFocus: true, background: true })
+        .then(undefined, () => undefined),
+    ),
+  );
   if (skipped.length === 0) {
     await checkpoints.forgetTurn(turn);
   }

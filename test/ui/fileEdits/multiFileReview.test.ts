@@ -1,99 +1,14 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Locator } from 'playwright-core';
+import type { FrameLocator, Locator } from 'playwright-core';
 import { waitFor, waitUntil } from '../../../scripts/workbench/wait';
-import { turnEnded } from '../helpers/chatQuestions';
+import { answerDialog, dialogText, turnEnded } from '../helpers/chatQuestions';
 import { startNewChat } from '../helpers/newChat';
 import { useWorkbench } from '../helpers/useWorkbench';
 import { proposalLens } from '../helpers/editInPlace';
 
-const ASK = 'Give items a quantity (ui review).';
-const ASK_HUNKS = 'Count in cents and round the total (ui review in editor).';
-const ASK_DOUBT = 'Log each item (ui review with a doubtful block).';
-
-const CART = `export interface Item {
-  readonly price: number;
-  readonly quantity: number;
-}
-
-export function total(items: readonly Item[]): number {
-  let sum = 0;
-  for (const item of items) {
-    sum += item.price;
-  }
-  return sum;
-}
-
-export function count(items: readonly Item[]): number {
-  return items.length;
-}
-`;
-const CART_TEST = `import { total } from './cart';
-console.assert(total([{ price: 2, quantity: 3 }]) === 2);
-`;
-const DISCOUNT = `export function discount(total: number): number {
-  return total > 100 ? total * 0.9 : total;
-}
-`;
-
-/** Changes two files (one by a partial block with markers, one whole), creates a third, and names one outside. */
-const REPLY = [
-  'Multiply by the quantity:',
-  '',
-  '```ts src/cart.ts',
-  '// ...existing code...',
-  'export function total(items: readonly Item[]): number {',
-  '  let sum = 0;',
-  '  for (const item of items) {',
-  '    sum += item.price * item.quantity;',
-  '  }',
-  '  return sum;',
-  '}',
-  '// ...existing code...',
-  '```',
-  '',
-  '```ts',
-  '// filepath: src/cart.test.ts',
-  "import { total } from './cart';",
-  'console.assert(total([{ price: 2, quantity: 3 }]) === 6);',
-  '```',
-  '',
-  '### src/discount.ts',
-  '',
-  '```ts',
-  DISCOUNT.trimEnd(),
-  '```',
-  '',
-  '```ts ../outside.ts',
-  'export const outside = true;',
-  '```',
-].join('\n');
-
-/** Two hunks in src/cart.ts, and a new file beside it, so the review stays open once cart.ts leaves it. */
-const HUNKS_REPLY = [
-  'In cents:',
-  '',
-  '```ts src/cart.ts',
-  CART.replace('  let sum = 0;', '  let sum = 0; // cents').replace('  return sum;', '  return Math.round(sum);').trimEnd(),
-  '```',
-  '',
-  '```ts src/cents.ts',
-  'export const CENTS = 100;',
-  '```',
-].join('\n');
-
-/** A block whose kept line is not in src/cart.ts: where its new line goes is not certain. */
-const DOUBT_REPLY = [
-  'Log them:',
-  '',
-  '```ts src/cart.ts',
-  '// ...existing code...',
-  '  for (const entry of entries) {',
-  '    console.log(entry);',
-  '// ...existing code...',
-  '```',
-].join('\n');
+import { ASK, ASK_DOUBT, ASK_HUNKS, CART, CART_TEST, DISCOUNT, DOUBT_REPLY, HUNKS_REPLY, REPLY } from './reviewReplies';
 
 describe('Review changes in N files, and undo a turn (real workbench, emulator)', function () {
   this.timeout(240_000);
@@ -112,21 +27,27 @@ describe('Review changes in N files, and undo a turn (real workbench, emulator)'
     apiKey: true,
     cluster: 'Demo',
   });
+  /** Asks `text` in a new chat and waits for the reply; resolves the chat's frame. */
+  const askInNewChat = async (text: string): Promise<FrameLocator> => {
+    await startNewChat(ui.workbench);
+    const chat = ui.workbench.chatView();
+    await chat.locator('#chat-input').fill(text);
+    await chat.locator('#chat-input').press('Enter');
+    await turnEnded(ui.workbench, 1);
+    return chat;
+  };
+  /** A workspace file as saved, or undefined when there is none. */
+  const onDisk = (relative: string): string | undefined => {
+    const file = path.join(ui.workbench.folder, relative);
+    return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+  };
 
   it('reviews two changed files and a new one, accepts all unsaved with one undo each, refuses ../outside.ts, and undoes the turn', async () => {
     const { workbench } = ui;
-    const onDisk = (relative: string): string | undefined => {
-      const file = path.join(workbench.folder, relative);
-      return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
-    };
     const expectedCart = CART.replace('sum += item.price;', 'sum += item.price * item.quantity;');
     const expectedTest = CART_TEST.replace('=== 2', '=== 6');
 
-    await startNewChat(workbench);
-    const chat = workbench.chatView();
-    await chat.locator('#chat-input').fill(ASK);
-    await chat.locator('#chat-input').press('Enter');
-    await turnEnded(workbench, 1);
+    const chat = await askInNewChat(ASK);
 
     const review = chat.locator('li.chat-message[data-index="1"] button.message-review');
     assert.equal(await review.getAttribute('aria-label'), 'Review changes in 3 files', 'the refused path is not counted');
@@ -195,11 +116,7 @@ describe('Review changes in N files, and undo a turn (real workbench, emulator)'
     const { workbench } = ui;
     await workbench.clearNotifications();
     await workbench.runCommand('View: Close All Editors');
-    await startNewChat(workbench);
-    const chat = workbench.chatView();
-    await chat.locator('#chat-input').fill(ASK_HUNKS);
-    await chat.locator('#chat-input').press('Enter');
-    await turnEnded(workbench, 1);
+    const chat = await askInNewChat(ASK_HUNKS);
     await chat.locator('li.chat-message[data-index="1"] button.message-review').click();
     const headers = workbench.page.locator('.multiDiffEntry .file-path');
     await waitFor(
@@ -253,11 +170,7 @@ describe('Review changes in N files, and undo a turn (real workbench, emulator)'
     // The hunks decided above are not saved: saved now, closing the editors asks nothing.
     await workbench.runCommand('File: Save All Files');
     await workbench.runCommand('View: Close All Editors');
-    await startNewChat(workbench);
-    const chat = workbench.chatView();
-    await chat.locator('#chat-input').fill(ASK_DOUBT);
-    await chat.locator('#chat-input').press('Enter');
-    await turnEnded(workbench, 1);
+    const chat = await askInNewChat(ASK_DOUBT);
     const before = fs.readFileSync(path.join(workbench.folder, 'src', 'cart.ts'), 'utf8');
     await chat.locator('li.chat-message[data-index="1"] button.message-review').click();
     const leftOut = await workbench.notification(/left 1 block out of the review/);
@@ -276,5 +189,38 @@ describe('Review changes in N files, and undo a turn (real workbench, emulator)'
     );
     await workbench.screenshot('review-doubtful-block');
     assert.equal(fs.readFileSync(path.join(workbench.folder, 'src', 'cart.ts'), 'utf8'), before, 'nothing is written');
+  });
+
+  it('asks to undo a turn’s changes before regenerating its reply, and undoes them on Undo Changes', async () => {
+    const { workbench } = ui;
+    await workbench.clearNotifications();
+    await workbench.runCommand('File: Save All Files');
+    await workbench.runCommand('View: Close All Editors');
+    const before = { cart: onDisk('src/cart.ts'), test: onDisk('src/cart.test.ts'), discount: onDisk('src/discount.ts') };
+    const chat = await askInNewChat(ASK);
+    const reply = chat.locator('li.chat-message[data-index="1"]');
+    await reply.locator('button.message-review').click();
+    await workbench.page.locator('.editor-actions a[aria-label="Accept All Changes of the Review"]').click();
+    await workbench.notification(/changed 3 files, not saved/);
+    await reply.locator('button.message-undo-turn').waitFor();
+    await workbench.clearNotifications();
+
+    await reply.locator('button.message-regenerate').click();
+    const question = await waitFor(
+      'the question whether to undo the replaced reply’s changes',
+      () => dialogText(workbench),
+      (text) => text?.includes('The reply this replaces changed files') === true,
+    );
+    await answerDialog(workbench, question ?? '', 'Undo Changes');
+    await workbench.notification(/restored 3 of 3 files as they were before this turn/);
+    await turnEnded(workbench, 1);
+    await workbench.runCommand('File: Save All Files');
+    const after = await waitFor(
+      'the files saved as they were before the replaced turn',
+      () => ({ cart: onDisk('src/cart.ts'), test: onDisk('src/cart.test.ts'), discount: onDisk('src/discount.ts') }),
+      (state) => state.cart === before.cart && state.test === before.test && state.discount === before.discount,
+    );
+    assert.deepEqual(after, before);
+    assert.equal(await reply.locator('button.message-undo-turn').count(), 0, 'the new reply changed no file yet');
   });
 });
