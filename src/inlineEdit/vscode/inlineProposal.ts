@@ -11,13 +11,12 @@ import type { OffsetEdit } from './proposalEdits';
 export type ProposalEnd = 'done' | 'withdrawn' | 'closed' | 'saved';
 
 /**
- * A cluster's change shown in an editor before it is applied: each hunk's new lines inserted as
- * real lines right below its old ones, so every line reads whole at any length. Accept deletes a
- * hunk's old lines, Reject its new ones. The proposal's own edits share one undo step while the
- * user makes none in between: one Undo after accepting restores the file, and rejecting all undoes
- * the insertion (text and saved state as before); undoing an accept or reject that is a step of
- * its own brings its hunks back. The hunks follow edits around them; an edit that touches one
- * withdraws the proposal (its inserted lines taken out), so no hunk is applied to other text.
+ * A cluster's change shown in an editor before it is applied: each hunk's new lines inserted as real lines right below
+ * its old ones, so every line reads whole at any length. Accept deletes a hunk's old lines, Reject its new ones. The
+ * proposal's own edits share one undo step while the user makes none in between: one Undo after accepting restores the
+ * file, and rejecting all undoes the insertion (text and saved state as before); undoing an accept or reject that is a
+ * step of its own brings its hunks back. The hunks follow edits around them; an edit that touches one withdraws the
+ * proposal (its inserted lines taken out), so no hunk is applied to other text.
  */
 export class InlineProposal implements vscode.Disposable {
   private pending: ShownHunk[] = [];
@@ -101,8 +100,10 @@ export class InlineProposal implements vscode.Disposable {
   }
 
   /** Drops the hunks with these ids (all pending ones by default): their inserted lines go. */
-  reject(ids?: readonly number[]): Promise<boolean> {
-    return this.decide('reject', ids);
+  async reject(ids?: readonly number[]): Promise<boolean> {
+    const settled = await this.decide('reject', ids);
+    if (settled && this.over) await own.saveIfAutoSaved(this.document, this.original);
+    return settled;
   }
 
   /** Ends the proposal as its document is saved: the edits take the inserted lines out first. */

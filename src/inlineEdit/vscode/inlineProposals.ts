@@ -162,7 +162,8 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
    * A pending proposal's inserted lines must not reach the disk as if they were accepted: a save
    * the user asks for rejects what is still pending, by edits made as part of the save. An
    * automatic save (`files.autoSave`) decides nothing: it would end every proposal a second after
-   * it appears, so the file is saved as it stands and the next save writes what Accept or Reject made.
+   * it appears, so the file is saved as it stands and the next save writes what Accept made (Reject of
+   * every hunk writes the file as it was back at once: `saveIfAutoSaved`).
    */
   private beforeSave(event: vscode.TextDocumentWillSaveEvent): void {
     const proposal = this.get(event.document.uri);

@@ -117,3 +117,15 @@ export async function undoOwnEdits(document: vscode.TextDocument, expected: stri
   }
   return false;
 }
+
+/**
+ * After every hunk was rejected, where VS Code saves on its own (`files.autoSave`): an automatic save
+ * may have written the proposed lines to disk meanwhile, so the file as it was goes back there at
+ * once, not a delay later, and the editor is not left modified.
+ */
+export async function saveIfAutoSaved(document: vscode.TextDocument, original: string): Promise<void> {
+  const autoSave = vscode.workspace.getConfiguration('files', document.uri).get<string>('autoSave', 'off');
+  if (autoSave !== 'off' && document.isDirty && !document.isUntitled && document.getText() === original) {
+    await document.save();
+  }
+}
