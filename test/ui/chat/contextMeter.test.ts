@@ -31,11 +31,16 @@ describe('Context meter, excluded messages and Ask before sending in the real wo
     if (await dialog.isVisible()) {
       await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      // Cancel puts the draft back and focuses the box: the next test's keys must not race that focus.
+      // Cancel puts the draft back and focuses the box: the next test's keys must not race that focus,
+      // which would take the keyboard from a palette opened meanwhile (and so close it).
       await waitFor(
-        'the declined draft back in the box',
-        () => ui.workbench.chatView().locator('#chat-input').inputValue(),
-        (value) => value !== '',
+        'the declined draft back in the box, and the box focused',
+        () =>
+          ui.workbench
+            .chatView()
+            .locator('#chat-input')
+            .evaluate((box: HTMLTextAreaElement) => ({ value: box.value, focused: box === document.activeElement && document.hasFocus() })),
+        (box) => box.value !== '' && box.focused,
       );
     }
   });
