@@ -69,3 +69,18 @@ export function watchActiveReview(): vscode.Disposable {
 export function showOpen(open: boolean): void {
   void vscode.commands.executeCommand('setContext', 'clusterChat.reviewOpen', open);
 }
+
+/**
+ * Opens files as tabs in the background, all at once (drawing each editor one after another took
+ * seconds for twenty): Save All reaches the files open in editors, and VS Code opens a file changed
+ * in the background only after a delay. A file removed meanwhile has no tab to open; the others do.
+ */
+export async function openInBackground(uris: readonly vscode.Uri[]): Promise<void> {
+  await Promise.all(
+    uris.map((uri) =>
+      vscode.commands
+        .executeCommand('vscode.open', uri, { preview: false, preserveFocus: true, background: true })
+        .then(undefined, () => undefined),
+    ),
+  );
+}

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { openInBackground } from './reviewTabs';
 import { currentText } from './reviewPlan';
 import { REVIEW_SCHEME, type ReviewDocuments } from './reviewDocuments';
 import { TurnCheckpoints, type TurnRef } from './turnCheckpoints';
@@ -29,13 +30,7 @@ export async function undoTurn(turn: TurnRef, checkpoints: TurnCheckpoints, docu
     if (outcome && entry.before !== undefined) reopened.push(uri);
   }
   // As after a write: Save All reaches the files open in editors, and a file restored in the background is in none.
-  await Promise.all(
-    reopened.map((uri) =>
-      vscode.commands
-        .executeCommand('vscode.open', uri, { preview: false, preserveFocus: true, background: true })
-        .then(undefined, () => undefined),
-    ),
-  );
+  await openInBackground(reopened);
   if (skipped.length === 0) {
     await checkpoints.forgetTurn(turn);
   }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { computeHunks } from '../../inlineEdit/common/lineHunks';
 import { currentText, type FileWrite } from './reviewPlan';
 import type { TurnCheckpoints, TurnRef } from './turnCheckpoints';
+import { openInBackground } from './reviewTabs';
 import { type ErrorsBefore, errorsBefore, reportAfterWrite } from './writeReport';
 
 /**
@@ -47,19 +48,9 @@ export async function writeFiles(turn: TurnRef, writes: readonly FileWrite[], ch
   return written.length > 0;
 }
 
-/**
- * Opens the written files as tabs in the background (drawing twenty editors one after another
- * took seconds), then says what changed (so a Save All once it shows reaches them all), then reports.
- */
+/** Opens the written files as tabs, then says what changed (so a Save All once it shows reaches them all), then reports. */
 async function announce(written: readonly FileWrite[], before: ErrorsBefore): Promise<void> {
-  await Promise.all(
-    written.map(({ file }) =>
-      // A file removed in the meantime has no editor to open; the others still do.
-      vscode.commands
-        .executeCommand('vscode.open', file.uri, { preview: false, preserveFocus: true, background: true })
-        .then(undefined, () => undefined),
-    ),
-  );
+  await openInBackground(written.map(({ file }) => file.uri));
   void vscode.window.showInformationMessage(
     vscode.l10n.t(
       'Cluster Chat changed {0} files, not saved: {1}. Undo changes of this turn (on the reply) brings them all back.',
