@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { focusedElement } from './focus';
-import { openQuickInput, quickInputRow } from './quickInput';
+import { escapeRegExp, openQuickInput, quickInputRow } from './quickInput';
 import { waitFor, waitUntil } from './wait';
 
 /** Opens a workspace file in an editor through Quick Open (Ctrl+P), by its relative path. */
@@ -22,6 +22,28 @@ export async function openFile(page: Page, relativePath: string): Promise<void> 
     () => editorLanguage(page),
     (language) => language !== '',
   );
+}
+
+/**
+ * Opens a workspace file with clicks in the Explorer, expanding each folder on its path: no
+ * keyboard focus is needed, so nothing that takes the focus meanwhile can close a box on the way.
+ */
+export async function openFileFromExplorer(page: Page, relativePath: string): Promise<void> {
+  const parts = relativePath.split('/');
+  for (const [index, part] of parts.entries()) {
+    const row = page
+      .locator(`.explorer-folders-view .monaco-list-row[aria-level="${index + 1}"]`)
+      .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(part)}\\s*$`) }) })
+      .first();
+    await row.waitFor({ timeout: 30_000 });
+    if (index === parts.length - 1 || (await row.getAttribute('aria-expanded')) !== 'true') {
+      await row.click();
+    }
+  }
+  const name = path.basename(relativePath);
+  await page.locator('.tab.active', { hasText: name }).first().waitFor();
+  await editorFor(page, name).locator('.view-lines').click();
+  await waitForEditorFocus(page, name);
 }
 
 /** The language the status bar names for the active editor ('' while it names none). */

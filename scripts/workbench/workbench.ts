@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { RunningCodeServer } from '../vscode/codeServer';
 import { chatMessageCount, openChat, visitEveryChatMessage, waitForChatFocus } from './chat';
 import { selectCluster, statusBarShowsBusy, statusBarShowsCluster } from './clusterStatus';
-import { editorFor, editorLanguage, editorText, openFile, selectLines, undo, waitForEditorFocus } from './editors';
+import { editorFor, editorLanguage, editorText, openFile, openFileFromExplorer, selectLines, undo, waitForEditorFocus } from './editors';
 import { killExtensionHost } from './extensionHost';
 import { focusedElement } from './focus';
 import { withGestures } from './gestures';
@@ -35,6 +35,7 @@ const GESTURES = {
   answerSaveDialog,
   focusedElement,
   openFile,
+  openFileFromExplorer,
   editorLanguage,
   editorText,
   editorFor,

@@ -56,8 +56,10 @@ describe('The Get Started walkthrough opened after its steps were done', functio
   it('ticks every step done with the default start-up editor (the Welcome page)', async () => {
     const { cluster, ...beforeFirstSteps } = setUp('welcomePage', { apiKey: false });
     const workbench = await ui.open(beforeFirstSteps);
-    // The Welcome page takes the focus once it has loaded, which closes a palette opened before:
-    // the first steps wait for it, as a user would see it come up before typing.
+    // The Welcome page takes the focus once it has loaded, and again whenever a context key its
+    // walkthrough's steps read changes (1.100's “Setup VS Code Web” reads `syncStatus`, set some
+    // time after start-up): either closes a palette open then. So the first steps wait for it, and
+    // a file opened from the Explorer then puts it behind an editor, where it can take no focus.
     await waitFor(
       'the Welcome page, open since start-up, among the tabs and holding the focus',
       () =>
@@ -69,6 +71,7 @@ describe('The Get Started walkthrough opened after its steps were done', functio
       (state) => state.focusInPage && state.tabs.some((label) => label === 'Welcome' || label.startsWith('Walkthrough: ')),
       { timeoutMs: 30_000 },
     );
+    await workbench.openFileFromExplorer('src/math.ts');
     await takeFirstSteps(workbench, { apiKey: true, ...(cluster === undefined ? {} : { cluster }) }, ui.emulator);
     await openChatAndExplain(workbench);
     await openWalkthrough(workbench);
