@@ -83,7 +83,16 @@ export async function clickQuickInputRow(page: Page, label: string): Promise<voi
     () => quickInputRows(page),
     (rows) => rows.some((row) => row.label === label),
   );
-  await quickInputRow(page, label).click();
+  await quickInputRow(page, label)
+    .click({ timeout: 10_000 })
+    .catch(async (error: unknown) => {
+      // Listed a moment ago: say whether the quick input is still open, and what took the focus if not.
+      const open = await page.locator('.quick-input-widget').isVisible();
+      const { description } = await focusedElement(page);
+      throw new Error(
+        `Could not click "${label}" in the quick input, which is ${open ? 'still open' : `closed (the focus is on ${description})`}: ${String(error)}`,
+      );
+    });
   // A pointer left resting on the quick input would pick the hovered row of whatever box the
   // command opens next (e.g. the save dialog's folder listing): move it to the status bar.
   const statusBar = await page.locator('.part.statusbar').boundingBox();

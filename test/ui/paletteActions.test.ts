@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { waitUntil } from '../../scripts/workbench/wait';
+import { waitFor, waitUntil } from '../../scripts/workbench/wait';
+import { EXTENSION_ID } from '../../scripts/workbench/workbench';
 import { chooseFromActionMenu } from './helpers/actionMenu';
 import { useWorkbench } from './helpers/useWorkbench';
 
@@ -104,9 +105,21 @@ describe('Palette actions in the real workbench (a user’s first session)', fun
     await ui.workbench.clearNotifications();
     await ui.workbench.runCommand('View: Close Editor');
     // The diff opens in the active group, the editor's or the reply's, whichever VS Code made active
-    // last; the tests after this one start from the editor's. Its tab is clicked, as a user would:
-    // closing the diff can hand the focus to the reply's webview while it is shown again, and a key
-    // pressed in that moment (F1 for the palette) reaches neither the webview nor the workbench.
+    // last; the tests after this one start from the editor's. Closed, the diff hands the focus to
+    // what it covered: the file's editor, or the reply, whose webview takes it a moment later, when
+    // shown again. That is waited for, so that it cannot take the focus back from the file's tab,
+    // clicked then as a user would (a key pressed meanwhile, F1, would reach neither).
+    await waitFor(
+      'the diff closed, and the focus in the file’s editor or in the reply shown again',
+      async () => ({
+        diffs: await ui.workbench.page.locator('.monaco-diff-editor').count(),
+        editorFocused: await ui.workbench
+          .editorFor('math.ts')
+          .evaluateAll((editors) => editors.some((editor) => editor.classList.contains('focused'))),
+        ...(await ui.workbench.focusedElement()),
+      }),
+      (state) => state.diffs === 0 && (state.editorFocused || state.focusedFrames.some((frame) => frame.startsWith(EXTENSION_ID))),
+    );
     await ui.workbench.page.locator('.tab', { hasText: 'math.ts' }).first().click();
     await ui.workbench.waitForEditorFocus('math.ts');
   });
