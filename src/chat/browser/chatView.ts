@@ -155,7 +155,7 @@ class ChatView {
         this.history.search.receive(message);
         break;
       case 'setDraft':
-        this.composer.setDraft(message.text, true);
+        this.composer.setDraft(message.text, true, message.editIndex);
         break;
       case 'focusInput':
         this.composer.focus();

@@ -213,8 +213,11 @@ const HostToChatSchema = z.discriminatedUnion('type', [
   }),
   /** Files dropped or pasted were attached: `@name` goes into the box for each (the ones it does not hold yet). */
   z.object({ type: z.literal('mentionsAdded'), names: list(text(4096), MAX_DROPPED) }),
-  /** Puts text in the input box (e.g. the message being edited) and focuses it. */
-  z.object({ type: z.literal('setDraft'), text: text(CHAT_LIMITS.draft) }),
+  /**
+   * Puts text in the input box and focuses it; with `editIndex`, as the edit of that message again
+   * (its resend was cancelled), so that what the user wrote is not lost.
+   */
+  z.object({ type: z.literal('setDraft'), text: text(CHAT_LIMITS.draft), editIndex: z.optional(index) }),
   z.object({ type: z.literal('focusInput') }),
   /** The answer to a `codeAction` or `copyMessage`: its outcome, for the button's feedback. */
   z.object({

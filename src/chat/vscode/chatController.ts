@@ -133,8 +133,8 @@ export class ChatController implements vscode.Disposable {
       return;
     }
     if (inNewChat) await this.activate(await this.store.createWith(forkOperations(conversation, index - 1, forkTitle)));
-    else if (!(await this.codeActions.settleDroppedTurns(conversation.id, index))) return;
-    else await this.turns.truncate(conversation.id, index);
+    else if (await this.codeActions.settleDroppedTurns(conversation.id, index)) await this.turns.truncate(conversation.id, index);
+    else return this.post({ type: 'setDraft', text, editIndex: index }); // cancelled: the box gets the edit back
     await this.send(text, conversation.messages[index]?.instructions ?? ''); // the snapshot from before the truncation
   }
 

@@ -66,7 +66,11 @@ export class ChatCodeActions implements vscode.Disposable {
     if (!conversation || !files) {
       return true;
     }
-    const changing = await files.checkpoints.changingTurns(conversationId).catch(() => new Set<string>());
+    const changing = await files.checkpoints.changingTurns(conversationId).catch((error: unknown) => {
+      // Unreadable, the turns' records cannot show what to undo: the log says the question was not asked.
+      this.log.warn(`Could not read which turns of conversation ${conversationId} changed files, so their undo was not offered:`, error);
+      return new Set<string>();
+    });
     const dropped = conversation.messages.flatMap((message, at) =>
       at >= index && message.role === 'assistant' && changing.has(turnId(message, at))
         ? [{ conversationId, turn: turnId(message, at) }]

@@ -191,7 +191,7 @@ describe('Review changes in N files, and undo a turn (real workbench, emulator)'
     assert.equal(fs.readFileSync(path.join(workbench.folder, 'src', 'cart.ts'), 'utf8'), before, 'nothing is written');
   });
 
-  it('asks to undo a turn’s changes before regenerating its reply, and undoes them on Undo Changes', async () => {
+  it('asks to undo a turn’s changes before an edit is resent (Cancel gives the edit back) or its reply regenerated (Undo Changes)', async () => {
     const { workbench } = ui;
     await workbench.clearNotifications();
     await workbench.runCommand('File: Save All Files');
@@ -204,6 +204,29 @@ describe('Review changes in N files, and undo a turn (real workbench, emulator)'
     await workbench.notification(/changed 3 files, not saved/);
     await reply.locator('button.message-undo-turn').waitFor();
     await workbench.clearNotifications();
+
+    const edited = `${ASK} Keep the old field too.`;
+    await chat.locator('li.chat-message[data-index="0"] button.message-edit').click();
+    await chat.locator('#chat-input').fill(edited);
+    await chat.locator('#chat-input').press('Enter');
+    const onResend = await waitFor(
+      'the question whether to undo the changes of the reply the edit replaces',
+      () => dialogText(workbench),
+      (text) => text?.includes('The reply this replaces changed files') === true,
+    );
+    await answerDialog(workbench, onResend ?? '', 'Cancel');
+    const givenBack = await waitFor(
+      'the edit back in the box, still an edit of the first message, and the conversation as it was',
+      async () => ({
+        box: await chat.locator('#chat-input').inputValue(),
+        editing: await chat.locator('#chat-editing').isVisible(),
+        messages: await workbench.chatMessageCount(),
+        undo: await reply.locator('button.message-undo-turn').count(),
+      }),
+      (state) => state.box === edited && state.editing,
+    );
+    assert.deepEqual(givenBack, { box: edited, editing: true, messages: 2, undo: 1 });
+    await chat.locator('#chat-input').press('Escape');
 
     await reply.locator('button.message-regenerate').click();
     const question = await waitFor(

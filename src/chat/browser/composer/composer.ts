@@ -85,8 +85,9 @@ export class Composer {
     this.setDraft(draft, false);
   }
 
-  /** Puts `text` in the box (leaving edit mode); the host already knows it as the draft. */
-  setDraft(text: string, focus: boolean): void {
+  /** Puts `text` in the box (leaving edit mode, or as the edit of message `editIndex`); the host already knows it as the draft. */
+  setDraft(text: string, focus: boolean, editIndex?: number): void {
+    if (editIndex !== undefined) return this.beginEdit(editIndex, text);
     this.typedSinceHostDraft = false;
     this.leaveEdit();
     this.draftSync.cancel();
@@ -121,19 +122,20 @@ export class Composer {
     this.onInput();
   }
 
-  /** Edits user message `index`: its text goes into the box until it is resent or Escape. */
-  beginEdit(index: number): void {
+  /** Edits user message `index`: its text (or `edited`, an edit given back) goes into the box until it is resent or Escape. */
+  beginEdit(index: number, edited?: string): void {
     const message = this.host.messageAt(index);
     if (message?.role !== 'user') {
       return;
     }
+    const content = edited ?? message.content;
     this.draftSync.flush();
     this.edit.begin(index, this.layout.input.value);
     this.host.post({ type: 'frozenInstructions', index });
-    this.layout.input.value = message.content;
+    this.layout.input.value = content;
     this.showEditing(index);
     this.focus();
-    this.layout.input.setSelectionRange(message.content.length, message.content.length);
+    this.layout.input.setSelectionRange(content.length, content.length);
   }
 
   /** Leaves edit mode and puts the previous draft back. */

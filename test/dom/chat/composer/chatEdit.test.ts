@@ -145,6 +145,31 @@ describe('Chat composer: editing a sent message', () => {
     assert.equal(chat.input.value, 'from the host');
   });
 
+  it('takes the edit back when the host gives it back (its resend was cancelled): the text, the banner, Escape to the draft', () => {
+    const chat = ChatPage.mount(page, chatState({ messages: CONVERSATION }));
+    typeInto(chat.input, 'my draft');
+    click(one(chat.message(0), 'button.message-edit'));
+    typeInto(chat.input, 'First question, rephrased');
+    press(chat.input, 'Enter');
+    assert.equal(chat.input.value, 'my draft');
+    page.host.clearPosts();
+    chat.receive({ type: 'setDraft', text: 'First question, rephrased', editIndex: 0 });
+    assert.equal(chat.input.value, 'First question, rephrased');
+    assert.equal(chat.input.selectionStart, 'First question, rephrased'.length);
+    assert.equal(document.activeElement, chat.input);
+    assert.equal(chat.editing.hidden, false);
+    assert.deepEqual(editingIndexes(chat), ['0']);
+    assert.deepEqual(page.host.posted, [{ type: 'frozenInstructions', index: 0 }]);
+    press(chat.input, 'Enter');
+    assert.deepEqual(page.host.postsOf('editAndResend'), [
+      { type: 'editAndResend', index: 0, text: 'First question, rephrased', inNewChat: false },
+    ]);
+    chat.receive({ type: 'setDraft', text: 'First question, rephrased', editIndex: 0 });
+    press(chat.input, 'Escape');
+    assert.equal(chat.input.value, 'my draft');
+    assert.equal(chat.editing.hidden, true);
+  });
+
   it('keeps the edited message marked when the host sends the same conversation again, and unmarks it for another', () => {
     const chat = ChatPage.mount(page, chatState({ messages: CONVERSATION }));
     press(chat.input, 'ArrowUp');
