@@ -30,7 +30,8 @@ export class FileReviews implements vscode.Disposable {
   private readonly moved = new Map<string, vscode.Uri>();
 
   constructor(
-    private readonly documents: ReviewDocuments,
+    /** The reviews' proposals, and the blocks compared with their files. */
+    readonly documents: ReviewDocuments,
     private readonly ignore: WorkspaceIgnore,
     /** The chat turns' checkpoints: which turns changed files, and when that changes. */
     readonly checkpoints: TurnCheckpoints,

@@ -11,6 +11,8 @@ export class ReviewDocuments implements vscode.FileSystemProvider, vscode.Dispos
   private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changes.event;
   private readonly registration = vscode.workspace.registerFileSystemProvider(REVIEW_SCHEME, this, { isCaseSensitive: true });
+  /** Waiting for the last tab showing a file to close (see `dropWhenClosed`). */
+  private readonly closing = new Set<vscode.Disposable>();
 
   /** Holds `text` at `uri` (of this scheme), replacing what was there. */
   put(uri: vscode.Uri, text: string): void {
@@ -30,6 +32,26 @@ export class ReviewDocuments implements vscode.FileSystemProvider, vscode.Dispos
     for (const uri of uris) {
       this.files.delete(uri.toString());
     }
+  }
+
+  /**
+   * Drops `uri` once the last tab showing it closes: a file no review owns (a block compared with
+   * its file) is held only while it is on screen. Call it once the tab is open.
+   */
+  dropWhenClosed(uri: vscode.Uri): void {
+    const key = uri.toString();
+    const shows = ({ input }: vscode.Tab): boolean =>
+      input instanceof vscode.TabInputTextDiff
+        ? input.original.toString() === key || input.modified.toString() === key
+        : input instanceof vscode.TabInputText && input.uri.toString() === key;
+    const listener = vscode.window.tabGroups.onDidChangeTabs(({ closed }) => {
+      if (closed.some(shows) && !vscode.window.tabGroups.all.some((group) => group.tabs.some(shows))) {
+        this.drop([uri]);
+        listener.dispose();
+        this.closing.delete(listener);
+      }
+    });
+    this.closing.add(listener);
   }
 
   stat(uri: vscode.Uri): vscode.FileStat {
@@ -79,6 +101,7 @@ export class ReviewDocuments implements vscode.FileSystemProvider, vscode.Dispos
   dispose(): void {
     this.registration.dispose();
     this.changes.dispose();
+    this.closing.forEach((listener) => void listener.dispose());
     this.files.clear();
   }
 }

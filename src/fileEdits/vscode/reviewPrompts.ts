@@ -35,8 +35,8 @@ export function reportLeftOut(leftOut: readonly LeftOutBlock[], documents: Revie
     });
 }
 
-/** The file (as it stands) against the block, whole: the user sees where its parts would go. */
-async function compareWithFile(block: LeftOutBlock, documents: ReviewDocuments): Promise<void> {
+/** The file (as it stands) against the block, whole: the user sees where its parts would go. The block is held while its tab is open. */
+export async function compareWithFile(block: LeftOutBlock, documents: ReviewDocuments): Promise<void> {
   if (!block.file) {
     return;
   }
@@ -45,6 +45,7 @@ async function compareWithFile(block: LeftOutBlock, documents: ReviewDocuments):
   await vscode.commands.executeCommand('vscode.diff', block.file, blockUri, vscode.l10n.t('{0} ↔ the reply’s block', block.path), {
     preview: false,
   });
+  documents.dropWhenClosed(blockUri);
 }
 
 /**

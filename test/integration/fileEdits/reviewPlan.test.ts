@@ -4,8 +4,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { planReview } from '../../../src/fileEdits/vscode/reviewPlan';
+import { compareWithFile } from '../../../src/fileEdits/vscode/reviewPrompts';
 import { WorkspaceIgnore } from '../../../src/guards/vscode/workspaceIgnore';
 import { removeWorkspaceFiles } from '../helpers/removeWorkspaceFiles';
+import { activateExtension, waitFor } from '../testEnvironment';
 
 const TOPS = ['review-plan', '.clusterignore', '.vscode'];
 
@@ -83,6 +85,26 @@ describe('Which files a reply may change: paths judged, symlinks resolved, ignor
       'only a block whose place is in doubt can be compared with its file',
     );
     assert.equal(await fs.readdir(outside).then((names) => names.length), 0, 'nothing was written through the link');
+
+    const { testing } = await activateExtension();
+    const documents = testing.replyActions.files?.documents;
+    const [doubtful] = comparable;
+    assert.ok(documents && doubtful);
+    await compareWithFile(doubtful, documents);
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputTextDiff, 'the file and the block open side by side');
+    const { original, modified } = tab.input;
+    assert.equal(original.toString(), doubtful.file?.toString());
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(modified)), doubtful.code);
+    await vscode.window.tabGroups.close(tab);
+    await waitFor('the block to be let go once its tab closed', async () => {
+      try {
+        await vscode.workspace.fs.readFile(modified);
+        return false;
+      } catch (error) {
+        return error instanceof vscode.FileSystemError && error.code === 'FileNotFound';
+      }
+    });
   });
 
   it('tells of a block without marks that would replace a 30-line file with 2 lines, and of no marked or whole one', async () => {
