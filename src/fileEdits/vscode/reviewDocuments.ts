@@ -1,6 +1,11 @@
 import * as vscode from 'vscode';
 
 export const REVIEW_SCHEME = 'cluster-chat-review';
+/**
+ * Text shown beside a file that no review owns (a block compared with its file, a file as it was
+ * before a turn): a scheme of its own, so the review's Accept and Reject buttons are not offered there.
+ */
+export const COMPARE_SCHEME = 'cluster-chat-compare';
 
 /**
  * The proposed side of a review, as files the user may edit: reverting a hunk in the diff (or
@@ -10,11 +15,13 @@ export class ReviewDocuments implements vscode.FileSystemProvider, vscode.Dispos
   private readonly files = new Map<string, { content: Uint8Array; mtime: number }>();
   private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changes.event;
-  private readonly registration = vscode.workspace.registerFileSystemProvider(REVIEW_SCHEME, this, { isCaseSensitive: true });
+  private readonly registrations = [REVIEW_SCHEME, COMPARE_SCHEME].map((scheme) =>
+    vscode.workspace.registerFileSystemProvider(scheme, this, { isCaseSensitive: true }),
+  );
   /** Waiting for the last tab showing a file to close (see `dropWhenClosed`). */
   private readonly closing = new Set<vscode.Disposable>();
 
-  /** Holds `text` at `uri` (of this scheme), replacing what was there. */
+  /** Holds `text` at `uri` (of one of these schemes), replacing what was there. */
   put(uri: vscode.Uri, text: string): void {
     this.files.set(uri.toString(), { content: new TextEncoder().encode(text), mtime: Date.now() });
     this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
@@ -99,7 +106,7 @@ export class ReviewDocuments implements vscode.FileSystemProvider, vscode.Dispos
   }
 
   dispose(): void {
-    this.registration.dispose();
+    this.registrations.forEach((registration) => void registration.dispose());
     this.changes.dispose();
     this.closing.forEach((listener) => void listener.dispose());
     this.files.clear();

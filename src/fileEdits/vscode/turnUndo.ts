@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { openInBackground } from './reviewTabs';
 import { currentText } from './reviewPlan';
-import { REVIEW_SCHEME, type ReviewDocuments } from './reviewDocuments';
+import { COMPARE_SCHEME, type ReviewDocuments } from './reviewDocuments';
 import { TurnCheckpoints, type TurnRef } from './turnCheckpoints';
 import type { CheckpointEntry } from '../../checkpoints/common/checkpoints';
 
@@ -92,15 +92,15 @@ async function confirmChangedSince(
   before: string | undefined,
   documents: ReviewDocuments,
 ): Promise<boolean> {
-  const kept = vscode.Uri.from({ scheme: REVIEW_SCHEME, path: `/undo/${++shown}/${label}` });
+  const kept = vscode.Uri.from({ scheme: COMPARE_SCHEME, path: `/undo/${++shown}/${label}` });
   documents.put(kept, before ?? '');
   await vscode.commands.executeCommand('vscode.diff', uri, kept, vscode.l10n.t('{0} now ↔ before the turn', label));
+  documents.dropWhenClosed(kept);
   const restoreIt = vscode.l10n.t('Restore');
   const choice = await vscode.window.showWarningMessage(
     vscode.l10n.t('{0} changed since Cluster Chat wrote it. Restoring it drops those changes too.', label),
     { modal: true },
     restoreIt,
   );
-  documents.drop([kept]);
   return choice === restoreIt;
 }

@@ -188,6 +188,20 @@ describe('Review changes in N files, and undo a turn (real workbench, emulator)'
       (text) => text.includes('console.log(entry);'),
     );
     await workbench.screenshot('review-doubtful-block');
+    // The compared block is no review's proposal: the review's buttons are not offered on it.
+    const titleActions = await waitFor(
+      'the compare tab’s title-bar actions',
+      () =>
+        workbench.page
+          .locator('.editor-group-container.active .editor-actions a.action-label')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label') ?? '')),
+      (labels) => labels.length > 0,
+    );
+    assert.deepEqual(
+      titleActions.filter((label) => /the Changes to This File/.test(label)),
+      [],
+      `title-bar actions: ${titleActions.join(' | ')}`,
+    );
     assert.equal(fs.readFileSync(path.join(workbench.folder, 'src', 'cart.ts'), 'utf8'), before, 'nothing is written');
   });
 

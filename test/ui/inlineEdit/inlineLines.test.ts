@@ -22,7 +22,7 @@ describe('Edit in Place shows proposed lines whole (real workbench, emulator)', 
     emulator: { apiKey: 'ui-inline-lines-key-8d14' },
     files: { 'src/describe.ts': SOURCE },
     // As in desktop VS Code: with VS Code for the Web's auto-save the file would be saved meanwhile.
-    settings: { 'files.autoSave': 'off', 'editor.renderWhitespace': 'none' },
+    settings: { 'files.autoSave': 'off', 'editor.renderWhitespace': 'none', 'editor.wordWrap': 'off', 'editor.minimap.enabled': false },
     clusters: [{ id: 'demo', label: 'Demo' }],
     openFile: 'src/describe.ts',
     apiKey: true,
@@ -42,12 +42,24 @@ describe('Edit in Place shows proposed lines whole (real workbench, emulator)', 
     );
     assert.equal(NEW_LINES[2]?.length, 150);
 
-    // Word wrap on, as a reader of a long line turns it on: the screenshot shows every line whole.
-    await editor.locator('.view-lines').click();
-    await workbench.page.keyboard.press('Alt+Z');
+    // Word wrap off, on a screen wide enough for a 150-character line: each line of the proposal,
+    // old and new, is one editor line that ends inside the editor, not past its right edge.
+    await workbench.page.setViewportSize({ width: 1920, height: 1000 });
+    await waitFor(
+      'both 150-character lines to end inside the editor, without word wrap',
+      () =>
+        editor.evaluate((root) => {
+          const area = root.querySelector('.editor-scrollable')?.getBoundingClientRect();
+          const long = Array.from(root.querySelectorAll('.view-line')).filter((line) => (line.textContent ?? '').includes('x'.repeat(100)));
+          return {
+            editorRight: Math.round(area?.right ?? 0),
+            lineRights: long.map((line) => Math.round(line.firstElementChild?.getBoundingClientRect().right ?? Infinity)),
+          };
+        }),
+      (state) => state.lineRights.length === 2 && state.lineRights.every((right) => right <= state.editorRight),
+    );
     await workbench.clearNotifications();
     await workbench.screenshot('inline-lines-proposal');
-    await workbench.page.keyboard.press('Alt+Z');
 
     await reject.click();
     const after = await waitFor(
