@@ -46,6 +46,18 @@ export async function openFileFromExplorer(page: Page, relativePath: string): Pr
   await waitForEditorFocus(page, name);
 }
 
+/** The labels of the active editor's title-bar actions, once it shows any. */
+export function editorTitleActions(page: Page): Promise<string[]> {
+  return waitFor(
+    'the active editor’s title-bar actions',
+    () =>
+      page
+        .locator('.editor-group-container.active .editor-actions a.action-label')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label') ?? '')),
+    (labels) => labels.length > 0,
+  );
+}
+
 /** The language the status bar names for the active editor ('' while it names none). */
 export async function editorLanguage(page: Page): Promise<string> {
   const entry = page.locator('.part.statusbar [id="status.editor.mode"]');

@@ -7,7 +7,17 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import type { RunningCodeServer } from '../vscode/codeServer';
 import { chatMessageCount, openChat, visitEveryChatMessage, waitForChatFocus } from './chat';
 import { selectCluster, statusBarShowsBusy, statusBarShowsCluster } from './clusterStatus';
-import { editorFor, editorLanguage, editorText, openFile, openFileFromExplorer, selectLines, undo, waitForEditorFocus } from './editors';
+import {
+  editorFor,
+  editorLanguage,
+  editorText,
+  editorTitleActions,
+  openFile,
+  openFileFromExplorer,
+  selectLines,
+  undo,
+  waitForEditorFocus,
+} from './editors';
 import { killExtensionHost } from './extensionHost';
 import { focusedElement } from './focus';
 import { withGestures } from './gestures';
@@ -38,6 +48,7 @@ const GESTURES = {
   openFileFromExplorer,
   editorLanguage,
   editorText,
+  editorTitleActions,
   editorFor,
   selectLines,
   undo,

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LeftOutBlock, PlannedFile } from './reviewPlan';
-import { REVIEW_SCHEME, type ReviewDocuments } from './reviewDocuments';
+import { COMPARE_SCHEME, type ReviewDocuments } from './reviewDocuments';
 import { riskText } from './reviewTexts';
 
 let comparisons = 0;
@@ -40,7 +40,7 @@ export async function compareWithFile(block: LeftOutBlock, documents: ReviewDocu
   if (!block.file) {
     return;
   }
-  const blockUri = block.file.with({ scheme: REVIEW_SCHEME, query: `block=${++comparisons}` });
+  const blockUri = block.file.with({ scheme: COMPARE_SCHEME, query: `block=${++comparisons}` });
   documents.put(blockUri, block.code);
   await vscode.commands.executeCommand('vscode.diff', block.file, blockUri, vscode.l10n.t('{0} ↔ the reply’s block', block.path), {
     preview: false,
