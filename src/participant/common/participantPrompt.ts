@@ -10,6 +10,12 @@ export const PARTICIPANT_COMMANDS = {
   refactor: 'refactor',
 } as const satisfies Record<string, Exclude<SelectionAction, 'ask' | 'send'>>;
 
+/**
+ * `@cluster /prompt`: VS Code suggests only the commands a participant declares in its manifest, so
+ * this one declared command lists the prompt files, which change with the workspace.
+ */
+export const PROMPT_PICKER_COMMAND = 'prompt';
+
 export type ParticipantCommand = keyof typeof PARTICIPANT_COMMANDS;
 export type CommandAction = (typeof PARTICIPANT_COMMANDS)[ParticipantCommand];
 

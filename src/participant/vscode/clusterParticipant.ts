@@ -3,13 +3,13 @@ import { clusterLabel } from '../../clusters/vscode/clusterStore';
 import { isClusterError } from '../../client/common/errors/errors';
 import { recoveryActionsFor, settingsQueryFor } from '../../client/common/errors/recovery';
 import { LANGUAGE_MODEL_VENDOR, PARTICIPANT_ID } from '../../base/common/contributionIds';
-import { actionForCommand, buildParticipantMessages, composeParticipantMessage } from '../common/participantPrompt';
+import { actionForCommand, buildParticipantMessages, composeParticipantMessage, PROMPT_PICKER_COMMAND } from '../common/participantPrompt';
 import type { RequestPipeline } from '../../requests/vscode/requestPipeline';
 import { settings } from '../../base/vscode/settings';
 import { exchangesFromHistory } from './chatHistory';
 import { activeEditorCode, resolveReferences } from './chatReferences';
 import type { RequestInstructions } from '../../instructions/vscode/requestInstructions';
-import type { ParticipantPrompts } from '../../promptFiles/vscode/participantPrompts';
+import type { ParticipantPrompts, PromptPickOutcome } from '../../promptFiles/vscode/participantPrompts';
 import { leftOutMessage, type WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import { MANAGE_TRUST_COMMAND, manageTrustTitle, restrictedModeMessage } from '../../guards/vscode/restrictedMode';
 
@@ -18,7 +18,7 @@ import { MANAGE_TRUST_COMMAND, manageTrustTitle, restrictedModeMessage } from '.
  * the conversation sent to the cluster picked as the chat's model, or else to the active cluster; `/explain`, `/fix`, `/tests` and `/refactor` apply the
  * selection actions' instructions to the references, or to the editor's selection when there are
  * none. The instruction files that apply to the active editor's file and the referenced ones go
- * into the system message. `/name` of a workspace prompt file is expanded into the chat input, not
+ * into the system message. `/name` of a workspace prompt file (or the one picked after `/prompt`) is expanded into the chat input, not
  * sent. Failures render as chat errors with the buttons that fix them.
  */
 export class ClusterParticipant {
@@ -26,19 +26,16 @@ export class ClusterParticipant {
     private readonly pipeline: RequestPipeline,
     private readonly instructions: RequestInstructions,
     private readonly ignore: Pick<WorkspaceIgnore, 'ignored'>,
-    private readonly prompts?: Pick<ParticipantPrompts, 'expand' | 'fromPromptFiles'>,
+    private readonly prompts?: Pick<ParticipantPrompts, 'expand' | 'pick' | 'fromPromptFiles'>,
   ) {}
 
   readonly handle: vscode.ChatRequestHandler = async (request, context, stream, token) => {
     const action = actionForCommand(request.command);
     if (!action && this.prompts) {
-      const outcome = await this.prompts.expand(request.prompt);
+      const outcome =
+        request.command === PROMPT_PICKER_COMMAND ? await this.prompts.pick(request.prompt) : await this.prompts.expand(request.prompt);
       if (outcome !== 'notAPrompt') {
-        stream.markdown(
-          outcome === 'inInput'
-            ? vscode.l10n.t('The prompt file is in the chat input: read it, edit it, then send it.')
-            : vscode.l10n.t('The prompt file was not expanded, and nothing was sent.'),
-        );
+        stream.markdown(promptOutcomeMessage(outcome));
         return {};
       }
     }
@@ -189,4 +186,19 @@ export function registerClusterParticipant(
   const created = vscode.chat.createChatParticipant(PARTICIPANT_ID, participant.handle);
   created.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'cluster-chat.svg');
   return created;
+}
+
+function promptOutcomeMessage(outcome: PromptPickOutcome): string {
+  switch (outcome) {
+    case 'inInput':
+      return vscode.l10n.t('The prompt file is in the chat input: read it, edit it, then send it.');
+    case 'notExpanded':
+      return vscode.l10n.t('The prompt file was not expanded, and nothing was sent.');
+    case 'notPicked':
+      return vscode.l10n.t('No prompt file was picked, and nothing was sent.');
+    case 'noneToPick':
+      return vscode.l10n.t(
+        'There is no prompt file to run. Add one to .github/prompts (name.prompt.md), .roo/commands, .clinerules/workflows or .continue/prompts, or to the prompts folder of clusterChat.userFolder.',
+      );
+  }
 }

@@ -2,12 +2,18 @@ import * as vscode from 'vscode';
 import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import { namedCommand, slashLine } from '../common/slashInput';
 import { ChatPrompts } from './chatPrompts';
-import type { PromptCommandCache } from './promptCommandCache';
+import type { CachedPrompt, PromptCommandCache } from './promptCommandCache';
 import type { PromptInsertion } from '../common/insertedPrompts';
 import { PromptInsertions } from './promptInsertions';
 
 /** What became of a `@cluster` request that may name a prompt file. */
 export type ParticipantPromptOutcome = 'notAPrompt' | 'inInput' | 'notExpanded';
+
+/** What became of `@cluster /prompt`: none to list, none picked, or what became of the one picked. */
+export type PromptPickOutcome = Exclude<ParticipantPromptOutcome, 'notAPrompt'> | 'noneToPick' | 'notPicked';
+
+/** Lets the user pick one of `prompts`, by keyboard or pointer, filtering as they type. */
+export type PickPrompt = (prompts: readonly CachedPrompt[]) => Thenable<CachedPrompt | undefined>;
 
 /** Puts text in VS Code's Chat input without sending it. */
 export type OpenChatInput = (query: string) => Thenable<unknown>;
@@ -15,6 +21,24 @@ export type OpenChatInput = (query: string) => Thenable<unknown>;
 /** VS Code's own command; `isPartialQuery` leaves the text in the input unsent. */
 const openInVsCodeChat: OpenChatInput = (query) =>
   vscode.commands.executeCommand('workbench.action.chat.open', { query, isPartialQuery: true });
+
+const pickInQuickPick: PickPrompt = async (prompts) => {
+  const picked = await vscode.window.showQuickPick(
+    prompts.map((prompt) => ({
+      label: `/${prompt.command.name}`,
+      description: prompt.command.description,
+      detail: [prompt.command.argumentHint, vscode.workspace.asRelativePath(prompt.uri)].filter(Boolean).join(' · '),
+      prompt,
+    })),
+    {
+      title: vscode.l10n.t('Run a Prompt File'),
+      placeHolder: vscode.l10n.t('Type to filter; it goes into the chat input to read and edit'),
+      matchOnDescription: true,
+      matchOnDetail: true,
+    },
+  );
+  return picked?.prompt;
+};
 
 /**
  * `@cluster /name arguments` in VS Code's Chat, where `name` is one of the workspace's prompt files:
@@ -30,7 +54,38 @@ export class ParticipantPrompts {
     private readonly cache: PromptCommandCache,
     private readonly ignore: Pick<WorkspaceIgnore, 'allows'>,
     private readonly openInput: OpenChatInput = openInVsCodeChat,
+    private readonly pickPrompt: PickPrompt = pickInQuickPick,
   ) {}
+
+  /**
+   * `@cluster /prompt [name] [arguments]`: the prompt file `name` names, else the one picked from
+   * the list, expanded with the arguments as `/name arguments` would be.
+   */
+  async pick(text: string): Promise<PromptPickOutcome> {
+    const prompts = await this.cache.usable();
+    if (prompts.length === 0) {
+      return 'noneToPick';
+    }
+    const typed = text.trim();
+    const line = slashLine(`/${typed}`);
+    if (
+      line &&
+      namedCommand(
+        prompts.map((each) => each.command),
+        line.name,
+      )
+    ) {
+      return this.expandNamed(`/${typed}`);
+    }
+    const picked = await this.pickPrompt(prompts);
+    return picked ? this.expandNamed(`/${picked.command.name}${typed ? ` ${typed}` : ''}`) : 'notPicked';
+  }
+
+  private async expandNamed(line: string): Promise<Exclude<ParticipantPromptOutcome, 'notAPrompt'>> {
+    const outcome = await this.expand(line);
+    // The name was one of the listed prompts a moment ago: gone since is not expanded.
+    return outcome === 'notAPrompt' ? 'notExpanded' : outcome;
+  }
 
   async expand(prompt: string): Promise<ParticipantPromptOutcome> {
     const typed = slashLine(prompt);

@@ -3,7 +3,7 @@ import type { WorkspaceIgnore } from '../../guards/vscode/workspaceIgnore';
 import type { UserFile, UserFolder } from '../../base/vscode/userFolder';
 import { patternFolders } from '../../base/common/patternFolders';
 import { FolderFiles, relativePath } from '../../base/vscode/folderFiles';
-import { PARTICIPANT_COMMANDS } from '../../participant/common/participantPrompt';
+import { PARTICIPANT_COMMANDS, PROMPT_PICKER_COMMAND } from '../../participant/common/participantPrompt';
 import { usablePrompts } from '../common/promptCommands';
 import {
   isUserPromptName,
@@ -24,7 +24,7 @@ export interface CachedPrompt {
 }
 
 /** The names a workspace prompt never takes: the chat's own slash commands, those of `@cluster`. */
-export const BUILTIN_COMMAND_NAMES: readonly string[] = Object.keys(PARTICIPANT_COMMANDS);
+export const BUILTIN_COMMAND_NAMES: readonly string[] = [...Object.keys(PARTICIPANT_COMMANDS), PROMPT_PICKER_COMMAND];
 
 /** Prompt files are short by nature; a larger file is read only this far. */
 const MAX_READ_BYTES = 256 * 1024;

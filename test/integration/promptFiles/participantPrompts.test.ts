@@ -24,9 +24,12 @@ describe('Prompt files after @cluster (expanded into the Chat input, never sent)
     assert.ok(folder, 'the test workspace has a folder');
     return folder.uri.fsPath;
   };
-  const ask = async (prompt: string): Promise<RenderedResponse> => {
+  /** What the picker of `/prompt` was offered each time, and what it answers next (a name, or undefined for Escape). */
+  const offered: string[][] = [];
+  let answer: string | undefined;
+  const ask = async (prompt: string, command?: string): Promise<RenderedResponse> => {
     const rendered = new RenderedResponse();
-    await participant.handle(chatRequest(prompt, undefined, []), { history: [] }, rendered, new vscode.CancellationTokenSource().token);
+    await participant.handle(chatRequest(prompt, command, []), { history: [] }, rendered, new vscode.CancellationTokenSource().token);
     return rendered;
   };
 
@@ -41,10 +44,18 @@ describe('Prompt files after @cluster (expanded into the Chat input, never sent)
     const log = vscode.window.createOutputChannel('Participant prompts test', { log: true });
     ignore = new WorkspaceIgnore();
     cache = new PromptCommandCache(log, ignore, testing.userFolder);
-    const prompts = new ParticipantPrompts(cache, ignore, (query) => {
-      opened.push(query);
-      return Promise.resolve();
-    });
+    const prompts = new ParticipantPrompts(
+      cache,
+      ignore,
+      (query) => {
+        opened.push(query);
+        return Promise.resolve();
+      },
+      (listed) => {
+        offered.push(listed.map((each) => each.command.name));
+        return Promise.resolve(listed.find((each) => each.command.name === answer));
+      },
+    );
     participant = new ClusterParticipant(testing.pipeline, testing.requestInstructions, ignore, prompts);
     await waitFor('the prompt file to be offered', async () => (await cache.usable()).some((each) => each.command.name === 'audit'));
   });
@@ -92,5 +103,42 @@ describe('Prompt files after @cluster (expanded into the Chat input, never sent)
     } finally {
       testing.requestInstructions.usePhraseCheck(replaced);
     }
+  });
+
+  it('lists the prompt files after /prompt, the declared command VS Code suggests, and expands the one picked with the words typed', async () => {
+    opened.length = 0;
+    offered.length = 0;
+    answer = 'audit';
+    const rendered = await ask('speed', 'prompt');
+    assert.deepEqual(offered, [['audit']], 'the picker lists the workspace prompt');
+    assert.equal(opened.length, 1, rendered.markdownParts.join());
+    assert.match(opened[0] ?? '', /^@cluster Audit .+ for speed \(audit marker\)\.$/);
+    assert.match(rendered.markdownParts.join(), /in the chat input/);
+
+    // A name typed after /prompt needs no list.
+    const named = await ask('AUDIT memory', 'prompt');
+    assert.equal(offered.length, 1, 'no second list');
+    assert.match(opened[1] ?? '', / for memory \(audit marker\)\.$/);
+    assert.match(named.markdownParts.join(), /in the chat input/);
+  });
+
+  it('sends nothing when the list of /prompt is dismissed', async () => {
+    opened.length = 0;
+    offered.length = 0;
+    answer = undefined;
+    const rendered = await ask('(dismissed marker)', 'prompt');
+    assert.equal(offered.length, 1);
+    assert.deepEqual(opened, []);
+    assert.match(rendered.markdownParts.join(), /No prompt file was picked, and nothing was sent/);
+    assert.deepEqual(await receivedBodiesWith('(dismissed marker)'), [], 'no request left');
+  });
+
+  it('says where prompt files go when /prompt has none to list', async () => {
+    await fs.rm(path.join(root(), '.roo'), { recursive: true, force: true });
+    await waitFor('the prompt file to be gone', async () => (await cache.usable()).length === 0);
+    offered.length = 0;
+    const rendered = await ask('', 'prompt');
+    assert.deepEqual(offered, [], 'no empty list is shown');
+    assert.match(rendered.markdownParts.join(), /There is no prompt file to run\. Add one to \.github\/prompts/);
   });
 });

@@ -107,12 +107,34 @@ export class VsCodeChat {
       (value) => compact(value) === compact(text),
     );
     // Enter sends only once the view enabled its Send button for the new text, and no suggestion list takes it.
+    await this.waitUntilSendable();
+    await this.page.keyboard.press('Enter');
+  }
+
+  /**
+   * Empties the input and types `text` key by key, as a user does (suggestion lists open as they
+   * would), then waits until the suggestion list shows a row holding `suggestion`.
+   */
+  async typeUntilSuggested(text: string, suggestion: string): Promise<void> {
+    await waitUntil('the chat input to have focus', () => this.inputHasFocus());
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.press('Backspace');
+    await this.page.keyboard.type(text);
+    const rows = this.page.locator('.suggest-widget.visible .monaco-list-row');
+    await waitFor(
+      `the suggestion list to offer ${suggestion}`,
+      () => rows.allInnerTexts(),
+      (texts) => texts.some((row) => row.includes(suggestion)),
+    );
+  }
+
+  /** Waits until Enter in the input would send: the Send button enabled, no suggestion list open. */
+  async waitUntilSendable(): Promise<void> {
     await waitFor(
       'the Send button to be enabled, with no suggestion list open',
       () => this.sendState(),
       (state) => state === 'ready',
     );
-    await this.page.keyboard.press('Enter');
   }
 
   /** Submits `text` and waits for a new reply that `done` accepts; resolves with that reply's text. */

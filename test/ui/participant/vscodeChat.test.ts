@@ -8,6 +8,8 @@ import { uiHost } from '../../../scripts/workbench/workbench';
 import { useWorkbench } from '../helpers/useWorkbench';
 
 const MATH = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n';
+const REVIEW_PROMPT =
+  '---\ndescription: Review a file\nargument-hint: what to look at\n---\nReview ${fileBasename} for $ARGUMENTS (ui prompt marker).\n';
 const host = uiHost();
 /** VS Code 1.100 has no language model provider API, and code-server 4.100.3 no Chat view. */
 const HAS_CHAT_VIEW = host.name !== 'oldest';
@@ -41,7 +43,7 @@ describe(`VS Code’s own Chat view with clusters as models (VS Code ${host.vsco
   const ui = useWorkbench({
     screenshots: 'vscode-chat',
     emulator: { apiKey: 'ui-test-key-5c27' },
-    files: { 'src/math.ts': MATH },
+    files: { 'src/math.ts': MATH, '.github/prompts/review.prompt.md': REVIEW_PROMPT },
     settings: USER_SETTINGS,
     apiKey: true,
   });
@@ -106,6 +108,38 @@ describe(`VS Code’s own Chat view with clusters as models (VS Code ${host.vsco
       assert.equal(await chat.modeLabel(), 'Ask');
       assert.equal(await chat.inputText(), '@cluster', 'the partial query waits for the question');
       await ui.workbench.screenshot('vscode-chat-opened-by-command');
+    });
+
+    it('@cluster /prompt, taken from VS Code’s suggestions, lists the prompt files; the one picked goes into the input unsent (keyboard only)', async () => {
+      const { page } = ui.workbench;
+      const sent = ui.emulator.stats().total;
+      await ui.workbench.openFile('src/math.ts');
+      await chat.open('Ask');
+      await chat.typeUntilSuggested('@cluster /pro', 'prompt');
+      await page.keyboard.press('Enter');
+      await waitFor(
+        'the input to hold @cluster /prompt',
+        () => chat.inputText(),
+        (text) => text.replace(/\s+/g, '') === '@cluster/prompt',
+      );
+      await page.keyboard.type(' speed');
+      await chat.waitUntilSendable();
+      await page.keyboard.press('Enter');
+      const row = page.locator('.quick-input-widget:visible .monaco-list-row', { hasText: '/review' });
+      await waitFor(
+        'the list of prompt files, /review in it with its description',
+        async () => ((await row.count()) > 0 ? row.first().innerText() : 'no /review row'),
+        (text) => text.includes('Review a file') && text.includes('what to look at'),
+      );
+      await ui.workbench.screenshot('vscode-chat-prompt-picker');
+      await page.keyboard.press('Enter');
+      const filled = await waitFor(
+        'the prompt, filled in, in the Chat input after @cluster',
+        () => chat.inputText(),
+        (text) => text.includes('(ui prompt marker)'),
+      );
+      assert.match(filled.replace(/\s+/g, ' '), /^@cluster ?Review math\.ts for speed \(ui prompt marker\)\.$/);
+      assert.equal(ui.emulator.stats().total, sent, 'nothing was sent');
     });
 
     it('a prompt without @cluster goes to VS Code’s own assistant, which asks to sign in; no cluster is asked', async () => {

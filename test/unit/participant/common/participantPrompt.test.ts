@@ -9,6 +9,7 @@ import {
   composeParticipantMessage,
   exchangeFromMetadata,
   PARTICIPANT_COMMANDS,
+  PROMPT_PICKER_COMMAND,
 } from '../../../../src/participant/common/participantPrompt';
 import { DEFAULT_INSTRUCTIONS } from '../../../../src/replies/common/selectionPrompt';
 
@@ -41,7 +42,10 @@ describe('@cluster prompts', () => {
     };
     const [participant] = manifest.contributes.chatParticipants;
     assert.equal(participant?.id, PARTICIPANT_ID);
-    assert.deepEqual(participant.commands.map((command) => command.name).sort(), Object.keys(PARTICIPANT_COMMANDS).sort());
+    assert.deepEqual(
+      participant.commands.map((command) => command.name).sort(),
+      [...Object.keys(PARTICIPANT_COMMANDS), PROMPT_PICKER_COMMAND].sort(),
+    );
     assert.equal(manifest.contributes.languageModelChatProviders[0]?.vendor, LANGUAGE_MODEL_VENDOR);
   });
 
