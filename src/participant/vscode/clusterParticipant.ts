@@ -18,8 +18,8 @@ import { MANAGE_TRUST_COMMAND, manageTrustTitle, restrictedModeMessage } from '.
  * the conversation sent to the cluster picked as the chat's model, or else to the active cluster; `/explain`, `/fix`, `/tests` and `/refactor` apply the
  * selection actions' instructions to the references, or to the editor's selection when there are
  * none. The instruction files that apply to the active editor's file and the referenced ones go
- * into the system message. `/name` of a workspace prompt file (or the one picked after `/prompt`) is expanded into the chat input, not
- * sent. Failures render as chat errors with the buttons that fix them.
+ * into the system message. `/name` of a workspace prompt file (or the one picked after `/prompt`) is
+ * expanded into the chat input, not sent. Failures render as chat errors with the buttons that fix them.
  */
 export class ClusterParticipant {
   constructor(

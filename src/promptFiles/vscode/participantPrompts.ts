@@ -66,7 +66,8 @@ export class ParticipantPrompts {
     if (prompts.length === 0) {
       return 'noneToPick';
     }
-    const typed = text.trim();
+    // `/prompt /review`: the second slash is the user's way of naming one, not part of the name.
+    const typed = text.trim().replace(/^\//, '');
     const line = slashLine(`/${typed}`);
     if (
       line &&

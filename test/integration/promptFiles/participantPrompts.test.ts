@@ -115,8 +115,8 @@ describe('Prompt files after @cluster (expanded into the Chat input, never sent)
     assert.match(opened[0] ?? '', /^@cluster Audit .+ for speed \(audit marker\)\.$/);
     assert.match(rendered.markdownParts.join(), /in the chat input/);
 
-    // A name typed after /prompt needs no list.
-    const named = await ask('AUDIT memory', 'prompt');
+    // A name typed after /prompt (with or without its own slash) needs no list.
+    const named = await ask('/AUDIT memory', 'prompt');
     assert.equal(offered.length, 1, 'no second list');
     assert.match(opened[1] ?? '', / for memory \(audit marker\)\.$/);
     assert.match(named.markdownParts.join(), /in the chat input/);
