@@ -131,10 +131,13 @@ describe('Instruction files line above the chat composer (a real workspace folde
       assert.equal(posted.at(-1)?.files.find((file) => file.source === TS)?.asks, undefined, 'the unchanged file keeps its yes');
     } finally {
       await fs.writeFile(path.join(root(), 'AGENTS.md'), FILES['AGENTS.md'] ?? '');
-      // Back to the content agreed to: its events are through once the mark is gone, so none reaches the next test.
-      await waitFor('the line to drop the mark of the restored AGENTS.md', async () => {
+      // Back to the content agreed to: its events are through once it is listed, on and unmarked, so none
+      // reaches the next test. Listed, because a read between the write's truncation and its bytes finds the
+      // file empty, and an empty file is not listed at all (its `asks` would read as undefined too).
+      await waitFor('the line to list the restored AGENTS.md on and unmarked', async () => {
         await line.refresh();
-        return posted.at(-1)?.files.find((file) => file.source === 'AGENTS.md')?.asks === undefined;
+        const agents = posted.at(-1)?.files.find((file) => file.source === 'AGENTS.md');
+        return agents?.state === 'on' && agents.asks === undefined;
       });
     }
   });
