@@ -62,21 +62,15 @@ export class ParticipantPrompts {
    * the list, expanded with the arguments as `/name arguments` would be.
    */
   async pick(text: string): Promise<PromptPickOutcome> {
+    // `/prompt /review`: the second slash is the user's way of naming one, not part of the name.
+    const typed = text.trim().replace(/^\//, '');
+    const named = typed === '' ? 'notAPrompt' : await this.expand(`/${typed}`);
+    if (named !== 'notAPrompt') {
+      return named;
+    }
     const prompts = await this.cache.usable();
     if (prompts.length === 0) {
       return 'noneToPick';
-    }
-    // `/prompt /review`: the second slash is the user's way of naming one, not part of the name.
-    const typed = text.trim().replace(/^\//, '');
-    const line = slashLine(`/${typed}`);
-    if (
-      line &&
-      namedCommand(
-        prompts.map((each) => each.command),
-        line.name,
-      )
-    ) {
-      return this.expandNamed(`/${typed}`);
     }
     const picked = await this.pickPrompt(prompts);
     return picked ? this.expandNamed(`/${picked.command.name}${typed ? ` ${typed}` : ''}`) : 'notPicked';

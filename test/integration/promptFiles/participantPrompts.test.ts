@@ -27,6 +27,8 @@ describe('Prompt files after @cluster (expanded into the Chat input, never sent)
   /** What the picker of `/prompt` was offered each time, and what it answers next (a name, or undefined for Escape). */
   const offered: string[][] = [];
   let answer: string | undefined;
+  /** Done while the list is on screen, before it answers. */
+  let whileListed: (() => Promise<void>) | undefined;
   const ask = async (prompt: string, command?: string): Promise<RenderedResponse> => {
     const rendered = new RenderedResponse();
     await participant.handle(chatRequest(prompt, command, []), { history: [] }, rendered, new vscode.CancellationTokenSource().token);
@@ -51,9 +53,10 @@ describe('Prompt files after @cluster (expanded into the Chat input, never sent)
         opened.push(query);
         return Promise.resolve();
       },
-      (listed) => {
+      async (listed) => {
         offered.push(listed.map((each) => each.command.name));
-        return Promise.resolve(listed.find((each) => each.command.name === answer));
+        await whileListed?.();
+        return listed.find((each) => each.command.name === answer);
       },
     );
     participant = new ClusterParticipant(testing.pipeline, testing.requestInstructions, ignore, prompts);
@@ -131,6 +134,22 @@ describe('Prompt files after @cluster (expanded into the Chat input, never sent)
     assert.deepEqual(opened, []);
     assert.match(rendered.markdownParts.join(), /No prompt file was picked, and nothing was sent/);
     assert.deepEqual(await receivedBodiesWith('(dismissed marker)'), [], 'no request left');
+  });
+
+  it('says so and sends nothing when the prompt file picked is gone before it is read', async () => {
+    opened.length = 0;
+    offered.length = 0;
+    answer = 'audit';
+    whileListed = () => fs.rm(path.join(root(), PROMPT));
+    try {
+      const rendered = await ask('(gone marker)', 'prompt');
+      assert.deepEqual(offered, [['audit']]);
+      assert.deepEqual(opened, [], 'nothing put into the Chat input');
+      assert.match(rendered.markdownParts.join(), /The prompt file was not expanded, and nothing was sent/);
+      assert.deepEqual(await receivedBodiesWith('(gone marker)'), [], 'no request left');
+    } finally {
+      whileListed = undefined;
+    }
   });
 
   it('says where prompt files go when /prompt has none to list', async () => {
