@@ -43,7 +43,8 @@ export class ReviewDocuments implements vscode.FileSystemProvider, vscode.Dispos
 
   /**
    * Drops `uri` once the last tab showing it closes: a file no review owns (a block compared with
-   * its file) is held only while it is on screen. Call it once the tab is open.
+   * its file) is held only while it is on screen. Call it once the command that opens its tab has
+   * settled, failed or not: with no tab showing it then, it goes at once.
    */
   dropWhenClosed(uri: vscode.Uri): void {
     const key = uri.toString();
@@ -51,8 +52,13 @@ export class ReviewDocuments implements vscode.FileSystemProvider, vscode.Dispos
       input instanceof vscode.TabInputTextDiff
         ? input.original.toString() === key || input.modified.toString() === key
         : input instanceof vscode.TabInputText && input.uri.toString() === key;
+    const onScreen = (): boolean => vscode.window.tabGroups.all.some((group) => group.tabs.some(shows));
+    if (!onScreen()) {
+      this.drop([uri]); // no tab opened (the diff failed, or closed at once): no close would ever come
+      return;
+    }
     const listener = vscode.window.tabGroups.onDidChangeTabs(({ closed }) => {
-      if (closed.some(shows) && !vscode.window.tabGroups.all.some((group) => group.tabs.some(shows))) {
+      if (closed.some(shows) && !onScreen()) {
         this.drop([uri]);
         listener.dispose();
         this.closing.delete(listener);

@@ -42,10 +42,13 @@ export async function compareWithFile(block: LeftOutBlock, documents: ReviewDocu
   }
   const blockUri = block.file.with({ scheme: COMPARE_SCHEME, query: `block=${++comparisons}` });
   documents.put(blockUri, block.code);
-  await vscode.commands.executeCommand('vscode.diff', block.file, blockUri, vscode.l10n.t('{0} ↔ the reply’s block', block.path), {
-    preview: false,
-  });
-  documents.dropWhenClosed(blockUri);
+  try {
+    await vscode.commands.executeCommand('vscode.diff', block.file, blockUri, vscode.l10n.t('{0} ↔ the reply’s block', block.path), {
+      preview: false,
+    });
+  } finally {
+    documents.dropWhenClosed(blockUri);
+  }
 }
 
 /**

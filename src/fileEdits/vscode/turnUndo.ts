@@ -94,8 +94,11 @@ async function confirmChangedSince(
 ): Promise<boolean> {
   const kept = vscode.Uri.from({ scheme: COMPARE_SCHEME, path: `/undo/${++shown}/${label}` });
   documents.put(kept, before ?? '');
-  await vscode.commands.executeCommand('vscode.diff', uri, kept, vscode.l10n.t('{0} now ↔ before the turn', label));
-  documents.dropWhenClosed(kept);
+  try {
+    await vscode.commands.executeCommand('vscode.diff', uri, kept, vscode.l10n.t('{0} now ↔ before the turn', label));
+  } finally {
+    documents.dropWhenClosed(kept);
+  }
   const restoreIt = vscode.l10n.t('Restore');
   const choice = await vscode.window.showWarningMessage(
     vscode.l10n.t('{0} changed since Cluster Chat wrote it. Restoring it drops those changes too.', label),
