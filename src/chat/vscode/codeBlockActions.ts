@@ -13,7 +13,7 @@ import { ChatRequestMarks } from '../common/chatRequestMarks';
 export class ChatCodeActions implements vscode.Disposable {
   /** The inspector record of each reply, for Show Request. */
   readonly requestMarks = new ChatRequestMarks();
-  private readonly subscription: vscode.Disposable | undefined;
+  private readonly subscriptions: vscode.Disposable[];
 
   constructor(
     private readonly store: ConversationStore,
@@ -21,11 +21,15 @@ export class ChatCodeActions implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
     private readonly post: (message: HostToChatMessage) => void,
   ) {
-    this.subscription = actions.files?.checkpoints.onDidChange((id) => id === store.activeId && void this.postUndoableTurns(id));
+    this.subscriptions = [
+      ...(actions.files ? [actions.files.checkpoints.onDidChange((id) => id === store.activeId && void this.postUndoableTurns(id))] : []),
+      // That window freed what its turns kept; what this one kept for it since goes too.
+      store.onDidChangeExternally(({ id, deleted }) => deleted && this.forgetFiles(id)),
+    ];
   }
 
   dispose(): void {
-    this.subscription?.dispose();
+    this.subscriptions.forEach((subscription) => void subscription.dispose());
   }
 
   /** Copies a message of the active conversation, as written. */

@@ -85,6 +85,28 @@ describe('Chat: only replies whose turn changed files offer its undo', function 
     }
   });
 
+  it('frees what its turns kept once another window deletes the conversation', async () => {
+    const { testing } = await activateExtension();
+    const checkpoints = testing.replyActions.files?.checkpoints;
+    assert.ok(checkpoints);
+    const { conversationId } = await showReply();
+    try {
+      assert.equal(await own.chat.codeActions.reviewFiles(1), undefined);
+      await waitFor('the review to open', () =>
+        vscode.workspace.textDocuments.some((document) => document.uri.scheme === 'cluster-chat-review'),
+      );
+      assert.equal(await vscode.commands.executeCommand('clusterChat.acceptReview'), true);
+      assert.equal((await checkpoints.changingTurns(conversationId)).size, 1, 'the accept kept price.ts for the turn');
+      // What another window's delete leaves on disk: the conversation's files gone.
+      await new testing.classes.ConversationLogFiles(own.conversationsFolder).remove(conversationId);
+      await waitFor('the turn kept for the conversation let go', async () => (await checkpoints.changingTurns(conversationId)).size === 0);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await fs.writeFile(price.fsPath, 'export const price = 2;\n');
+      await testing.replyActions.files?.forget(conversationId);
+    }
+  });
+
   it('tells the view nothing while the checkpoints cannot be read, and logs why; tells it again once they can', async () => {
     const { testing } = await activateExtension();
     const { posted, conversationId } = await showReply();
