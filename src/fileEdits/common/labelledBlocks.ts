@@ -1,5 +1,6 @@
 import { nestsTooDeep } from '../../markdown/common/blockState';
 import { extractCodeBlocks, type CodeBlock } from '../../markdown/common/codeBlocks';
+import { hasExistingCodeMarker } from './existingCodeMarker';
 
 /** Where a block named its file. */
 export type LabelSource = 'info' | 'firstLine' | 'above';
@@ -44,13 +45,6 @@ const COMMAND_FENCES = new Set([
 const SCRIPT_FILE = /\.(?:sh|bash|zsh|ps1|bat|cmd)$/iu;
 /** Emphasis and code marks around the name, taken off from the outside in. */
 const WRAPPERS = ['`', '**', '__', '*', '_'] as const;
-/** `...existing code...` (or `…`) alone on a line, in any comment style. */
-const EXISTING_CODE = /^\s*(?:\/\/|#|--|;|%|\/\*|<!--|\{\/\*|\*)?\s*(?:\.{3}|…)\s*existing code\s*(?:\.{3}|…)?\s*(?:\*\/\}?|-->)?\s*$/imu;
-
-/** Whether a line is an `...existing code...` marker (or `…`), in any comment style. */
-export function isExistingCodeMarker(line: string): boolean {
-  return EXISTING_CODE.test(line);
-}
 
 /**
  * The code blocks of a reply that name their file, by the conventions peers and models use: the
@@ -67,7 +61,7 @@ export function labelledBlocks(markdown: string): LabelledBlock[] {
   const lines = markdown.replace(/\r\n?/gu, '\n').split('\n');
   return extractCodeBlocks(markdown).flatMap((block): LabelledBlock[] => {
     const labelled = fromInfo(block) ?? fromFirstLine(block) ?? fromAbove(block, lines);
-    return labelled === undefined ? [] : [{ index: block.index, ...labelled, partial: EXISTING_CODE.test(labelled.code) }];
+    return labelled === undefined ? [] : [{ index: block.index, ...labelled, partial: hasExistingCodeMarker(labelled.code) }];
   });
 }
 

@@ -1,5 +1,5 @@
 /** Why a partial block was not placed: `mergeBlock` refuses rather than guesses. */
-export type MergeDoubt = 'anchorMissing' | 'anchorAmbiguous' | 'outOfOrder' | 'noAnchors';
+export type MergeDoubt = 'anchorMissing' | 'anchorAmbiguous' | 'outOfOrder' | 'noAnchors' | 'rewriteAtMarker';
 
 /** Thrown inside the merge and turned into an `uncertain` result; `line` is the block's, 1-based. */
 export class Refusal extends Error {

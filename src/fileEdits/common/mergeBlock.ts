@@ -1,4 +1,4 @@
-import { isExistingCodeMarker } from './labelledBlocks';
+import { isExistingCodeMarker } from './existingCodeMarker';
 import {
   closesNewCode,
   grown,
@@ -19,6 +19,7 @@ import {
   type Segment,
 } from './mergeAnchors';
 import { blockEnd } from './mergeStructure';
+import { refuseRewriteAtMarkers } from './mergeEdges';
 
 export type { MergeDoubt } from './mergeAnchors';
 
@@ -125,6 +126,7 @@ function place(original: Original, segments: readonly Segment[]): string[] {
     if (segment.before && first.len > 0 && first.o < kept) throw refuse('outOfOrder', segment, first.s);
     const start = segment.before ? placeStart(original, segment, first, kept) : 0;
     const end = segment.after ? placeEnd(original, segment, first, hi) : n - 1;
+    refuseRewriteAtMarkers(original, segment, { start, end, lo: kept, hi });
     out.push(...original.raw.slice(kept, start), ...segment.raw);
     kept = Math.max(kept, end + 1);
   });
@@ -201,8 +203,16 @@ function placeStart(original: Original, segment: Segment, anchor: Run, lo: numbe
 
 /** Where the segment's region ends: the whole block it shows, or its last anchor and the closing lines after it. */
 function placeEnd(original: Original, segment: Segment, head: Run, hi: number): number {
-  const whole = (section: boolean): number | undefined =>
-    head.len === 0 || !segment.before ? undefined : blockEnd(original, segment, head.s, head.o, hi, section);
+  const whole = (section: boolean): number | undefined => {
+    if (head.len === 0) return undefined;
+    if (segment.before) return blockEnd(original, segment, head.s, head.o, hi, section);
+    // The segment starts the file: a block it shows whole opens on one of the lines it starts the file with.
+    for (let line = head.len - 1; line >= 0; line--) {
+      const end = blockEnd(original, segment, head.s + line, head.o + line, hi, section);
+      if (end !== undefined) return end;
+    }
+    return undefined;
+  };
   const block = whole(false);
   if (block !== undefined)
     return closing(original, segment, { s: lastNonBlank(segment), o: Math.max(block, head.o + head.len - 1), len: 1 }, hi);

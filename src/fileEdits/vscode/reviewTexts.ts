@@ -43,6 +43,11 @@ export function doubtText(reason: MergeDoubt, line: number | undefined): string 
       return vscode.l10n.t('the block’s parts are in another order than in the file{0}, so where they go is not certain', where);
     case 'noAnchors':
       return vscode.l10n.t('a part of the block shares no line with the file{0}, so where it goes is not certain', where);
+    case 'rewriteAtMarker':
+      return vscode.l10n.t(
+        'a line beside “...existing code...” reads like the file’s line there rewritten{0}, so whether that line is replaced or kept too is not certain',
+        where,
+      );
   }
 }
 

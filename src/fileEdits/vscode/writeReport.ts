@@ -71,7 +71,12 @@ export function errorsBefore(uris: readonly vscode.Uri[]): ErrorsBefore {
 /** The markers left in the written text, and the errors on the written files that were not in `before`. */
 export async function findingsAfterWrite(written: readonly FileWrite[], before: ErrorsBefore): Promise<Finding[]> {
   const markers: Finding[] = written.flatMap(({ file, text }) =>
-    markerLines(text).map((line) => ({ label: file.label, uri: file.uri, line, what: vscode.l10n.t('“...existing code...” left') })),
+    markerLines(text, file.original).map((line) => ({
+      label: file.label,
+      uri: file.uri,
+      line,
+      what: vscode.l10n.t('“...existing code...” left'),
+    })),
   );
   await diagnosticsSettled(written.map(({ file }) => file.uri));
   const errors: Finding[] = written.flatMap(({ file }) =>

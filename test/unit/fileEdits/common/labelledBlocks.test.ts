@@ -149,12 +149,24 @@ describe('code blocks of a reply that name their file', () => {
       '<!-- ...existing code... -->',
       '    // ...existing code',
       '{/* ...existing code... */}',
+      // What models write instead, in a comment: an ellipsis with words that say code is left out, or alone.
+      '// ... rest of the file unchanged ...',
+      '# ... other methods ...',
+      '  // …remaining code…',
+      '/* ... (unchanged) ... */',
+      '<!-- ... omitted ... -->',
+      '// ...',
+      '    # ...',
     ]) {
       const [block] = labelledBlocks(`${fence}ts src/app.ts\nexport const a = 1;\n${marker}\nexport const z = 26;\n${fence}`);
       assert.equal(block?.partial, true, marker);
     }
     const [whole] = labelledBlocks(`${fence}ts src/app.ts\n// the existing code below is kept\nconst s = '...existing code...';\n${fence}`);
     assert.equal(whole?.partial, false, 'words about existing code, or the phrase in a string, mark nothing');
+    for (const code of ['    ...', 'const all = [...rest];', ' * ...', '// ... which is why it retries', 'print("...")', '...args']) {
+      const [block] = labelledBlocks(`${fence}ts src/app.ts\nexport const a = 1;\n${code}\n${fence}`);
+      assert.equal(block?.partial, false, `${code}: an ellipsis outside a comment is code, and other words after one mark nothing`);
+    }
   });
 
   it('reads replies with CRLF line breaks alike', () => {
