@@ -4,6 +4,7 @@ import { withoutInserted, type PlacedHunk } from '../common/proposalHunks';
 import { hunkAtLine } from './proposalEdits';
 import { InlineProposal } from './inlineProposal';
 import { ProposalDecorations } from './proposalDecorations';
+import { restoreIfSaved } from '../node/restoreIfSaved';
 
 /** Set while the focused editor shows a pending proposal: the Accept/Reject keybindings need it. */
 export const PROPOSAL_CONTEXT_KEY = 'clusterChat.inlineProposalPending';
@@ -121,8 +122,17 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
     });
   }
 
+  /**
+   * The window goes (or the extension stops) with proposals pending: they end undecided. An automatic
+   * save may have written one's inserted lines to disk; the file is written back without them, so it
+   * does not come back holding both the old and the new lines with nothing left to tell them apart.
+   */
   dispose(): void {
     for (const proposal of this.byDocument.values()) {
+      const { document } = proposal;
+      if (document.uri.scheme === 'file' && !document.isDirty && !document.isClosed) {
+        restoreIfSaved(document.uri.fsPath, document.getText(), this.settledText(document));
+      }
       proposal.dispose();
     }
     this.byDocument.clear();

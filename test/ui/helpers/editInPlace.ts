@@ -17,14 +17,20 @@ export function proposalLens(editor: Locator, label: string): Locator {
 
 /**
  * The workbench an Edit in Place test runs in: `file` open with `text`, the emulator's demo cluster
- * selected, and auto-save off, as in desktop VS Code (VS Code for the Web would save meanwhile).
+ * selected, and auto-save off, as in desktop VS Code (VS Code for the Web would save meanwhile), unless
+ * `settings` say otherwise.
  */
-export function useEditInPlaceWorkbench(screenshots: string, file: string, text: string): SuiteWorkbench {
+export function useEditInPlaceWorkbench(
+  screenshots: string,
+  file: string,
+  text: string,
+  settings: Record<string, unknown> = { 'files.autoSave': 'off' },
+): SuiteWorkbench {
   return useWorkbench({
     screenshots,
     emulator: { apiKey: `ui-${screenshots}-key` },
     files: { [file]: text },
-    settings: { 'files.autoSave': 'off' },
+    settings,
     clusters: [{ id: 'demo', label: 'Demo' }],
     openFile: file,
     apiKey: true,
@@ -32,13 +38,18 @@ export function useEditInPlaceWorkbench(screenshots: string, file: string, text:
   });
 }
 
-/** Waits for a proposal of one hunk in `editor` and clicks its Accept. */
-export async function acceptTheProposal(editor: Locator): Promise<void> {
+/** Waits for a proposal of one hunk in `editor`, its Accept shown. */
+export async function waitForTheProposal(editor: Locator): Promise<Locator> {
   const accept = proposalLens(editor, 'Accept');
   await waitFor(
     'the proposal with its Accept',
     () => accept.count(),
     (count) => count === 1,
   );
-  await accept.click();
+  return accept;
+}
+
+/** Waits for a proposal of one hunk in `editor` and clicks its Accept. */
+export async function acceptTheProposal(editor: Locator): Promise<void> {
+  await (await waitForTheProposal(editor)).click();
 }
