@@ -35,6 +35,8 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
       vscode.window.onDidChangeVisibleTextEditors(() => this.redraw()),
       vscode.window.onDidChangeActiveTextEditor(() => this.updateContextKey()),
       vscode.workspace.onWillSaveTextDocument((event) => this.beforeSave(event)),
+      // Registered before any proposal's own listener, so it runs while the proposal still holds its hunks.
+      vscode.workspace.onDidCloseTextDocument((document) => this.takeBackFromDisk(document)),
       vscode.commands.registerCommand(PROPOSAL_COMMANDS.acceptHunk, (uri?: vscode.Uri, id?: number) => this.settle('accept', uri, id)),
       vscode.commands.registerCommand(PROPOSAL_COMMANDS.rejectHunk, (uri?: vscode.Uri, id?: number) => this.settle('reject', uri, id)),
       vscode.commands.registerCommand(PROPOSAL_COMMANDS.acceptAll, (uri?: vscode.Uri) => this.settle('accept', uri, 'all')),
@@ -122,17 +124,9 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
     });
   }
 
-  /**
-   * The window goes (or the extension stops) with proposals pending: they end undecided. An automatic
-   * save may have written one's inserted lines to disk; the file is written back without them, so it
-   * does not come back holding both the old and the new lines with nothing left to tell them apart.
-   */
   dispose(): void {
     for (const proposal of this.byDocument.values()) {
-      const { document } = proposal;
-      if (document.uri.scheme === 'file' && !document.isDirty && !document.isClosed) {
-        restoreIfSaved(document.uri.fsPath, document.getText(), this.settledText(document));
-      }
+      this.takeBackFromDisk(proposal.document);
       proposal.dispose();
     }
     this.byDocument.clear();
@@ -188,6 +182,17 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
         proposal.title,
       ),
     );
+  }
+
+  /**
+   * A proposal ends undecided as its document closes or the window goes. An automatic save may have
+   * written its inserted lines to disk: the file is written back without them, so it never keeps the
+   * old and the new lines both with nothing left to tell them apart.
+   */
+  private takeBackFromDisk(document: vscode.TextDocument): void {
+    if (this.get(document.uri) && document.uri.scheme === 'file' && !document.isDirty) {
+      restoreIfSaved(document.uri.fsPath, document.getText(), this.settledText(document));
+    }
   }
 
   private redraw(): void {

@@ -34,4 +34,14 @@ describe('An Edit in Place pending when the window goes, with automatic saves (r
     );
     await workbench.screenshot('edit-autosaved-after-reload');
   });
+
+  it('writes the file back as it was when its editor closes with the proposal undecided', async () => {
+    const { workbench } = ui;
+    const onDisk = (): string => fs.readFileSync(path.join(workbench.folder, 'src', 'half.ts'), 'utf8');
+    await runEditInPlace(workbench, 'half.ts', 2, 3);
+    await waitForTheProposal(workbench.editorFor('half.ts'));
+    await waitFor('the automatic save to write the proposal’s lines', onDisk, (text) => /Reviewed by cluster demo/.test(text));
+    await workbench.runCommand('View: Close All Editors');
+    await waitUntil('the file on disk as it was before the proposal', () => onDisk() === SOURCE, { timeoutMs: 60_000 });
+  });
 });
