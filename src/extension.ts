@@ -77,7 +77,7 @@ export function activate(context: vscode.ExtensionContext): ClusterChatApi {
   const errors = new ErrorPresenter(log);
   const proposals = new ProposalDocuments();
   const workspaceIgnore = new WorkspaceIgnore();
-  const inlineProposals = new InlineProposals();
+  const inlineProposals = new InlineProposals(context.workspaceState);
   const fileReviews = registerFileReviews(context.globalStorageUri, context.globalState, workspaceIgnore, inlineProposals, log);
   const replies = new ReplyStore((document, title) => fileReviews.edits.keep(document, title));
   const actions = new ReplyActions(proposals, fileReviews.reviews);

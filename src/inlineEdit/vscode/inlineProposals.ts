@@ -5,6 +5,7 @@ import { hunkAtLine } from './proposalEdits';
 import { InlineProposal } from './inlineProposal';
 import { ProposalDecorations } from './proposalDecorations';
 import { restoreIfSaved } from '../node/restoreIfSaved';
+import { UndecidedProposals } from './undecidedProposals';
 
 /** Set while the focused editor shows a pending proposal: the Accept/Reject keybindings need it. */
 export const PROPOSAL_CONTEXT_KEY = 'clusterChat.inlineProposalPending';
@@ -26,8 +27,11 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
   private readonly lensesChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.lensesChanged.event;
   private readonly subscriptions: vscode.Disposable[];
+  private readonly undecided: UndecidedProposals;
 
-  constructor() {
+  /** `state`: the workspace's, where each pending proposal's lines are kept in case the window goes. */
+  constructor(state: vscode.Memento) {
+    this.undecided = new UndecidedProposals(state, () => this.byDocument.values());
     this.subscriptions = [
       this.decorations,
       this.lensesChanged,
@@ -65,20 +69,20 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
       return undefined;
     }
     this.byDocument.set(key, proposal);
-    proposal.onDidChange(() => this.redraw());
+    proposal.onDidChange(() => this.redraw(true));
     proposal.onDidEnd(() => {
       if (this.byDocument.get(key) === proposal) {
         this.byDocument.delete(key);
       }
-      this.redraw();
+      this.redraw(true);
     });
     proposal.onDidResume(() => {
       if (!this.byDocument.has(key)) {
         this.byDocument.set(key, proposal);
       }
-      this.redraw();
+      this.redraw(true);
     });
-    this.redraw();
+    this.redraw(true);
     return proposal;
   }
 
@@ -125,6 +129,7 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
   }
 
   dispose(): void {
+    this.undecided.flush(); // before the proposals end: they are still pending, only the window goes
     for (const proposal of this.byDocument.values()) {
       this.takeBackFromDisk(proposal.document);
       proposal.dispose();
@@ -133,6 +138,7 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
     for (const subscription of this.subscriptions) {
       subscription.dispose();
     }
+    this.undecided.dispose();
     void vscode.commands.executeCommand('setContext', PROPOSAL_CONTEXT_KEY, false);
   }
 
@@ -195,7 +201,11 @@ export class InlineProposals implements vscode.CodeLensProvider, vscode.Disposab
     }
   }
 
-  private redraw(): void {
+  /** Draws the proposals anew; `changed`: one of them came, changed or ended, so what is kept of them is written again. */
+  private redraw(changed = false): void {
+    if (changed) {
+      this.undecided.changed();
+    }
     for (const editor of vscode.window.visibleTextEditors) {
       const proposal = this.get(editor.document.uri);
       this.decorations.render(editor, proposal?.hunks ?? []);
