@@ -36,6 +36,9 @@ export class ClusterParticipant {
         request.command === PROMPT_PICKER_COMMAND ? await this.prompts.pick(request.prompt) : await this.prompts.expand(request.prompt);
       if (outcome !== 'notAPrompt') {
         stream.markdown(promptOutcomeMessage(outcome));
+        if (outcome === 'noneInRestrictedMode') {
+          stream.button({ command: MANAGE_TRUST_COMMAND, title: manageTrustTitle() });
+        }
         return {};
       }
     }
@@ -196,6 +199,10 @@ function promptOutcomeMessage(outcome: PromptPickOutcome): string {
       return vscode.l10n.t('The prompt file was not expanded, and nothing was sent.');
     case 'notPicked':
       return vscode.l10n.t('No prompt file was picked, and nothing was sent.');
+    case 'noneInRestrictedMode':
+      return vscode.l10n.t(
+        'There is no prompt file to run: the workspace’s prompt files are not used in Restricted Mode. Trust the workspace to run them, or add your own to the prompts folder of clusterChat.userFolder.',
+      );
     case 'noneToPick':
       return vscode.l10n.t(
         'There is no prompt file to run. Add one to .github/prompts (name.prompt.md), .roo/commands, .clinerules/workflows or .continue/prompts, or to the prompts folder of clusterChat.userFolder.',

@@ -9,8 +9,11 @@ import { PromptInsertions } from './promptInsertions';
 /** What became of a `@cluster` request that may name a prompt file. */
 export type ParticipantPromptOutcome = 'notAPrompt' | 'inInput' | 'notExpanded';
 
-/** What became of `@cluster /prompt`: none to list, none picked, or what became of the one picked. */
-export type PromptPickOutcome = Exclude<ParticipantPromptOutcome, 'notAPrompt'> | 'noneToPick' | 'notPicked';
+/**
+ * What became of `@cluster /prompt`: none to list (`noneInRestrictedMode` when the workspace's are
+ * not used for want of trust), none picked, or what became of the one picked.
+ */
+export type PromptPickOutcome = Exclude<ParticipantPromptOutcome, 'notAPrompt'> | 'noneToPick' | 'noneInRestrictedMode' | 'notPicked';
 
 /** Lets the user pick one of `prompts`, by keyboard or pointer, filtering as they type. */
 export type PickPrompt = (prompts: readonly CachedPrompt[]) => Thenable<CachedPrompt | undefined>;
@@ -55,6 +58,7 @@ export class ParticipantPrompts {
     private readonly ignore: Pick<WorkspaceIgnore, 'allows'>,
     private readonly openInput: OpenChatInput = openInVsCodeChat,
     private readonly pickPrompt: PickPrompt = pickInQuickPick,
+    private readonly trusted: () => boolean = () => vscode.workspace.isTrusted,
   ) {}
 
   /**
@@ -70,7 +74,7 @@ export class ParticipantPrompts {
     }
     const prompts = await this.cache.usable();
     if (prompts.length === 0) {
-      return 'noneToPick';
+      return this.trusted() ? 'noneToPick' : 'noneInRestrictedMode';
     }
     const picked = await this.pickPrompt(prompts);
     return picked ? this.expandNamed(`/${picked.command.name}${typed ? ` ${typed}` : ''}`) : 'notPicked';

@@ -160,4 +160,24 @@ describe('Prompt files after @cluster (expanded into the Chat input, never sent)
     assert.deepEqual(offered, [], 'no empty list is shown');
     assert.match(rendered.markdownParts.join(), /There is no prompt file to run\. Add one to \.github\/prompts/);
   });
+
+  it('says the workspace’s prompt files wait for trust when /prompt has none to list in Restricted Mode', async () => {
+    const { testing } = await activateExtension();
+    const untrusted = new ParticipantPrompts(
+      cache,
+      ignore,
+      () => Promise.reject(new Error('nothing goes into the Chat input')),
+      () => Promise.reject(new Error('no list is shown')),
+      () => false,
+    );
+    const restricted = new ClusterParticipant(testing.pipeline, testing.requestInstructions, ignore, untrusted);
+    const rendered = new RenderedResponse();
+    await restricted.handle(chatRequest('', 'prompt', []), { history: [] }, rendered, new vscode.CancellationTokenSource().token);
+    assert.match(rendered.markdownParts.join(), /not used in Restricted Mode\. Trust the workspace to run them/);
+    assert.deepEqual(
+      rendered.buttons.map((button) => button.command),
+      ['workbench.trust.manage'],
+      'one button, to manage the workspace’s trust',
+    );
+  });
 });
